@@ -1,0 +1,222 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/internal/expand"
+	"github.com/promptc/promptc/internal/vfs"
+	"github.com/promptc/promptc/pipelines"
+	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/resources"
+)
+
+func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
+	p, err := parseFlags(args, buildFlags)
+	if err != nil {
+		return err
+	}
+	if len(p.args) > 0 {
+		return usageError{fmt.Sprintf("build takes no arguments, got %q", p.args[0])}
+	}
+	plan, in, err := prepare(ctx, p, stderr, e)
+	if err != nil {
+		return err
+	}
+	res, err := plan.Run(ctx, in)
+	if err != nil {
+		return err
+	}
+	printWarnings(stderr, res.Diagnostics)
+	if p.has("json") {
+		return writeJSON(stdout, res)
+	}
+	_, err = io.WriteString(stdout, res.Text)
+	return err
+}
+
+func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
+	p, err := parseFlags(args, buildFlags)
+	if err != nil {
+		return err
+	}
+	if len(p.args) != 1 {
+		return usageError{"expand takes exactly one LINE argument (use -- before it)"}
+	}
+	plan, in, err := prepare(ctx, p, stderr, e)
+	if err != nil {
+		return err
+	}
+	ex := plan.Spec().Expand
+	var ids []string
+	for _, id := range []string{ex.Skills, ex.Templates} {
+		if id != "" {
+			ids = append(ids, id)
+		}
+	}
+	outs, err := plan.Resolve(ctx, in, ids...)
+	if err != nil {
+		return err
+	}
+	var skills []expand.Skill
+	var templates []expand.Template
+	var warnings diag.List
+	if o, ok := outs[ex.Skills]; ok {
+		warnings = append(warnings, o.Diags...)
+		if v, ok := o.Value.(resources.SkillsResult); ok {
+			for _, s := range v.Skills {
+				skills = append(skills, expand.Skill{Name: s.Name, FilePath: s.FilePath})
+			}
+		}
+	}
+	if o, ok := outs[ex.Templates]; ok {
+		warnings = append(warnings, o.Diags...)
+		if v, ok := o.Value.(resources.TemplatesResult); ok {
+			for _, t := range v.Templates {
+				templates = append(templates, expand.Template{Name: t.Name, Content: t.Content})
+			}
+		}
+	}
+	text, ds, err := expand.Expand(ctx, in.FS, p.args[0], skills, templates)
+	if err != nil {
+		return err
+	}
+	printWarnings(stderr, append(warnings, ds...))
+	if p.has("json") {
+		return writeJSON(stdout, map[string]any{"input": p.args[0], "expanded": text})
+	}
+	_, err = io.WriteString(stdout, text)
+	return err
+}
+
+func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	p, err := parseFlags(args, []flagDef{{"overlay", listFlag, ""}, {"set", listFlag, ""}})
+	if err != nil {
+		return err
+	}
+	if len(p.args) == 0 {
+		return usageError{"validate needs at least one pipeline FILE or NAME"}
+	}
+	var all diag.List
+	for _, name := range p.args {
+		_, ds, err := loadPlan(ctx, name, p.list("overlay"), p.list("set"))
+		if err != nil {
+			return err
+		}
+		all = append(all, ds...)
+	}
+	if all.HasErrors() {
+		return all
+	}
+	printWarnings(stderr, all)
+	for _, name := range p.args {
+		fmt.Fprintf(stdout, "%s: ok\n", name)
+	}
+	return nil
+}
+
+func cmdPipelines(args []string, stdout io.Writer) error {
+	if len(args) > 0 {
+		return usageError{"pipelines takes no arguments"}
+	}
+	for _, n := range pipelines.Names() {
+		fmt.Fprintln(stdout, n)
+	}
+	return nil
+}
+
+// prepare loads and compiles the pipeline and builds the run input.
+func prepare(ctx context.Context, p *parsed, stderr io.Writer, e env) (*engine.Plan, engine.Input, error) {
+	name := "default"
+	if p.has("pipeline") {
+		name = p.get("pipeline")
+	}
+	plan, ds, err := loadPlan(ctx, name, p.list("overlay"), p.list("set"))
+	if err != nil {
+		return nil, engine.Input{}, err
+	}
+	if ds.HasErrors() {
+		return nil, engine.Input{}, ds
+	}
+	printWarnings(stderr, ds)
+	params, err := paramsFromFlags(p, e)
+	if err != nil {
+		return nil, engine.Input{}, err
+	}
+	fsys, ok := os.DirFS("/").(vfs.FS)
+	if !ok {
+		return nil, engine.Input{}, fmt.Errorf("the OS file system does not support symlink inspection")
+	}
+	return plan, engine.Input{FS: fsys, Params: params}, nil
+}
+
+// loadPlan loads a built-in pipeline NAME or a FILE, plus overlays and
+// --set overrides, and compiles it. File problems are errors (exit 3);
+// pipeline problems are diagnostics (exit 1).
+func loadPlan(ctx context.Context, name string, overlays, sets []string) (*engine.Plan, diag.List, error) {
+	var layers []engine.Layer
+	if data, ok := pipelines.Lookup(name); ok && !strings.ContainsAny(name, `/\.`) {
+		layers = append(layers, engine.Layer{Name: "pipelines/" + name + ".yaml", Data: data})
+	} else {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			if os.IsNotExist(err) && !strings.ContainsAny(name, `/\.`) {
+				return nil, nil, usageError{fmt.Sprintf("no pipeline %q (built in: %s; or give a file path)", name, strings.Join(pipelines.Names(), ", "))}
+			}
+			return nil, nil, fmt.Errorf("reading pipeline: %w", err)
+		}
+		layers = append(layers, engine.Layer{Name: filepath.ToSlash(name), Data: data})
+	}
+	for _, o := range overlays {
+		data, err := os.ReadFile(o)
+		if err != nil {
+			return nil, nil, fmt.Errorf("reading overlay: %w", err)
+		}
+		layers = append(layers, engine.Layer{Name: filepath.ToSlash(o), Data: data})
+	}
+	var setList []engine.Set
+	for _, s := range sets {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok {
+			return nil, nil, usageError{fmt.Sprintf("--set %q: want KEY=VALUE", s)}
+		}
+		setList = append(setList, engine.Set{Key: k, Value: v})
+	}
+	spec, ds, err := engine.Load(ctx, engine.LoadSettings{Layers: layers, Sets: setList})
+	if err != nil || ds.HasErrors() {
+		return nil, ds, err
+	}
+	reg, err := engine.NewRegistry(sources.Builtins()...)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan, cds := engine.Compile(spec, reg)
+	return plan, append(ds, cds...), nil
+}
+
+func printWarnings(w io.Writer, ds diag.List) {
+	for _, d := range ds {
+		s := d.String()
+		if d.Path != "" && !strings.Contains(s, d.Path) {
+			s = d.Path + ": " + s
+		}
+		if !strings.HasPrefix(s, "Warning:") {
+			s = "warning: " + s
+		}
+		fmt.Fprintln(w, s)
+	}
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,9 @@
+package main
+
+// Exit codes of promptc.
+const (
+	exitOK       = 0 // the prompt or report was produced (warnings included)
+	exitSpec     = 1 // pipeline errors: YAML, schema, compile, run-time expression
+	exitUsage    = 2 // bad command line
+	exitInternal = 3 // I/O or internal failure
+)

@@ -1,0 +1,116 @@
+// Command promptc compiles declarative system-prompt pipelines.
+//
+//	promptc build    [flags]            print the system prompt
+//	promptc expand   [flags] [--] LINE  print the user message after /skill: and template expansion
+//	promptc validate FILE...            check pipeline files without reading any source
+//	promptc pipelines                   list built-in pipelines
+//
+// Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/promptc/promptc/diag"
+)
+
+func main() { os.Exit(Main()) }
+
+// Main runs promptc with the process's arguments and standard streams.
+func Main() int {
+	return run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, osEnv{})
+}
+
+// env is the process environment promptc reads: variables, the physical
+// working directory, and the file system.
+type env interface {
+	Getenv(key string) string
+	Getwd() (string, error)
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "promptc: internal error: %v\n", r)
+			code = exitInternal
+		}
+	}()
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	var err error
+	switch args[0] {
+	case "build":
+		err = cmdBuild(ctx, args[1:], stdout, stderr, e)
+	case "expand":
+		err = cmdExpand(ctx, args[1:], stdout, stderr, e)
+	case "validate":
+		err = cmdValidate(ctx, args[1:], stdout, stderr)
+	case "pipelines":
+		err = cmdPipelines(args[1:], stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		err = usageError{fmt.Sprintf("unknown command %q", args[0])}
+	}
+	return report(err, stderr)
+}
+
+// report prints err and maps it to an exit status.
+func report(err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "promptc: %s\nRun 'promptc help' for usage.\n", ue.msg)
+		return exitUsage
+	}
+	var dl diag.List
+	if errors.As(err, &dl) {
+		for _, d := range dl {
+			fmt.Fprintln(stderr, d.String())
+		}
+		return exitSpec
+	}
+	fmt.Fprintf(stderr, "promptc: %v\n", err)
+	return exitInternal
+}
+
+const usage = `promptc compiles declarative system-prompt pipelines.
+
+Usage:
+  promptc build    [flags]            print the system prompt
+  promptc expand   [flags] [--] LINE  print the user message after /skill: and prompt-template expansion
+  promptc validate FILE...            check pipeline files (schema and compile) without reading sources
+  promptc pipelines                   list the built-in pipelines
+
+Flags of build and expand:
+  --pipeline NAME|FILE         pipeline to run (default: default = pi 0.83.0)
+  --overlay FILE               YAML merged over the pipeline (repeatable)
+  --set KEY=VALUE              override one pipeline key, e.g. sections.cwd.order=5
+  --param NAME=VALUE           set a pipeline param (VALUE is YAML)
+  --params FILE                JSON/YAML file of param values
+  --cwd DIR                    working directory to assemble for
+  --agent-dir DIR              pi's global dir ($PI_CODING_AGENT_DIR, else ~/.pi/agent)
+  --tools a,b,c                tool allowlist        --exclude-tools a,b   tool denylist
+  --no-tools                   no tool active        --no-builtin-tools    no built-in tool active
+  --system-prompt TEXT|FILE    custom body           --append-system-prompt TEXT|FILE (repeatable)
+  --no-context-files           --no-skills           --no-prompt-templates
+  --skill PATH                 (repeatable)          --prompt-template PATH (repeatable)
+  --approve / --no-approve     force the project trust decision
+  --json                       print the full result (prompt, sections, provenance, diagnostics) as JSON
+
+Environment: HOME, PI_CODING_AGENT_DIR, PI_PACKAGE_DIR.
+Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
+`
+
+type osEnv struct{}
+
+func (osEnv) Getenv(k string) string { return os.Getenv(k) }

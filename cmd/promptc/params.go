@@ -1,0 +1,150 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// paramsFromFlags maps pi-compatible flags and the environment to the
+// params of the default pipeline, then applies --params FILE and
+// --param NAME=VALUE. Pipelines ignore params they do not declare.
+func paramsFromFlags(p *parsed, e env) (map[string]any, error) {
+	wd, err := e.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("working directory: %w", err)
+	}
+	cwd := wd
+	if p.has("cwd") {
+		cwd = physicalDir(wd, p.get("cwd"))
+	}
+	home := e.Getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	agentDir := filepath.Join(home, ".pi", "agent")
+	if v := e.Getenv("PI_CODING_AGENT_DIR"); v != "" {
+		agentDir = resolvePath(wd, expandTilde(v, home))
+	}
+	if p.has("agent-dir") {
+		agentDir = resolvePath(wd, expandTilde(p.get("agent-dir"), home))
+	}
+	params := map[string]any{
+		"cwd":                       cwd,
+		"home":                      home,
+		"agent_dir":                 agentDir,
+		"load_context_files":        !p.has("no-context-files"),
+		"discover_skills":           !p.has("no-skills"),
+		"discover_prompt_templates": !p.has("no-prompt-templates"),
+		"skill_paths":               nonNilList(p.list("skill")),
+		"prompt_template_paths":     nonNilList(p.list("prompt-template")),
+		"exclude_tools":             splitList(p.get("exclude-tools")),
+		"trust":                     trustDecision(p),
+	}
+	if v := e.Getenv("PI_PACKAGE_DIR"); v != "" {
+		params["package_dir"] = resolvePath(wd, expandTilde(v, home))
+	}
+	if p.has("tools") {
+		params["tools"] = splitList(p.get("tools"))
+	}
+	switch {
+	case p.has("no-tools"):
+		params["disable_tools"] = "all"
+	case p.has("no-builtin-tools"):
+		params["disable_tools"] = "builtin"
+	}
+	if p.has("system-prompt") {
+		params["system_prompt"] = []string{p.get("system-prompt")}
+	}
+	if p.has("append-system-prompt") {
+		params["append_system_prompt"] = p.list("append-system-prompt")
+	}
+	if p.has("params") {
+		if err := readParamsFile(p.get("params"), params); err != nil {
+			return nil, err
+		}
+	}
+	for _, kv := range p.list("param") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return nil, usageError{fmt.Sprintf("--param %q: want NAME=VALUE", kv)}
+		}
+		var val any
+		if err := yaml.Unmarshal([]byte(v), &val); err != nil {
+			return nil, usageError{fmt.Sprintf("--param %s: value is not valid YAML: %v", k, err)}
+		}
+		params[k] = val
+	}
+	return params, nil
+}
+
+// trustDecision maps --approve / --no-approve (the last one given wins).
+func trustDecision(p *parsed) string {
+	decision := "auto"
+	for _, name := range p.order {
+		switch name {
+		case "approve":
+			decision = "approve"
+		case "no-approve":
+			decision = "deny"
+		}
+	}
+	return decision
+}
+
+func readParamsFile(path string, into map[string]any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("reading params: %w", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		if yerr := yaml.Unmarshal(data, &m); yerr != nil {
+			return usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %v", path, err)}
+		}
+	}
+	for k, v := range m {
+		into[k] = v
+	}
+	return nil
+}
+
+// physicalDir makes dir absolute against wd and resolves its symlinks; a
+// directory that does not exist is used as the absolute path.
+func physicalDir(wd, dir string) string {
+	abs := resolvePath(wd, dir)
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
+}
+
+// resolvePath is Node's path.resolve(wd, p) for one argument.
+func resolvePath(wd, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(wd, p)
+}
+
+// expandTilde expands "~" and "~/..." to home.
+func expandTilde(p, home string) string {
+	if p == "~" {
+		return home
+	}
+	if strings.HasPrefix(p, "~/") {
+		return filepath.Join(home, p[2:])
+	}
+	return p
+}
+
+func nonNilList(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
+}

@@ -1,0 +1,154 @@
+// Package conditions compiles the expressions of a pipeline: section `when:`
+// conditions and source `args:`. Expressions are github.com/expr-lang/expr
+// programs compiled once against a typed environment (the pipeline's params
+// and sources), so an unknown name or a type error is a compile-time
+// diagnostic positioned in the pipeline file. Compiled expressions are
+// immutable and safe for concurrent use.
+package conditions
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/promptc/promptc/diag"
+)
+
+// Types describes the environment: every name an expression may use and
+// the Go type of its value.
+type Types map[string]reflect.Type
+
+// env builds the value expr type-checks against: a zero value per name.
+func (t Types) env() map[string]any {
+	m := make(map[string]any, len(t))
+	for name, typ := range t {
+		m[name] = reflect.Zero(typ).Interface()
+	}
+	return m
+}
+
+// Expr is a compiled expression.
+type Expr struct {
+	src  string
+	prog *vm.Program
+	deps []string
+}
+
+// Source returns the expression text as written.
+func (e *Expr) Source() string { return e.src }
+
+// Deps returns the environment names the expression reads, sorted.
+func (e *Expr) Deps() []string { return e.deps }
+
+// Want says what an expression must evaluate to.
+type Want int
+
+const (
+	// Any accepts any result type.
+	Any Want = iota
+	// Bool requires a boolean (conditions).
+	Bool
+)
+
+// Compile compiles src against types. at is the position of the YAML
+// scalar holding src; expr's own line and column are added to it.
+func Compile(src string, types Types, want Want, at diag.Pos) (*Expr, diag.List) {
+	opts := []expr.Option{expr.Env(types.env()), expr.Optimize(true)}
+	if want == Bool {
+		opts = append(opts, expr.AsBool())
+	}
+	prog, err := expr.Compile(src, opts...)
+	if err != nil {
+		var diags diag.List
+		d := diag.Diagnostic{Severity: diag.Error, Code: "expr", Pos: at, Message: err.Error()}
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			d.Pos = offset(at, fe.Line, fe.Column)
+			d.Message = fe.Message
+			d.Hint = suggest(fe.Message, types)
+		}
+		return nil, append(diags, d)
+	}
+	return &Expr{src: src, prog: prog, deps: idents(prog, types)}, nil
+}
+
+// Eval runs e over vals, which must hold a value for every name in Deps.
+func (e *Expr) Eval(vals map[string]any) (any, error) {
+	return expr.Run(e.prog, vals)
+}
+
+// EvalBool runs a condition compiled with Bool.
+func (e *Expr) EvalBool(vals map[string]any) (bool, error) {
+	out, err := e.Eval(vals)
+	if err != nil {
+		return false, err
+	}
+	b, ok := out.(bool)
+	if !ok {
+		return false, fmt.Errorf("condition %q gave %T, want bool", e.src, out)
+	}
+	return b, nil
+}
+
+// offset adds expr's 1-based line and 0-based column to the scalar's start.
+func offset(at diag.Pos, line, col int) diag.Pos {
+	if at.Line == 0 || line == 0 {
+		return at
+	}
+	if line == 1 {
+		return diag.Pos{File: at.File, Line: at.Line, Column: at.Column + col}
+	}
+	return diag.Pos{File: at.File, Line: at.Line + line - 1, Column: col + 1}
+}
+
+type identVisitor struct {
+	types Types
+	seen  map[string]bool
+}
+
+func (v *identVisitor) Visit(n *ast.Node) {
+	if id, ok := (*n).(*ast.IdentifierNode); ok {
+		if _, known := v.types[id.Value]; known {
+			v.seen[id.Value] = true
+		}
+	}
+}
+
+func idents(p *vm.Program, types Types) []string {
+	v := &identVisitor{types: types, seen: map[string]bool{}}
+	root := p.Node()
+	ast.Walk(&root, v)
+	out := make([]string, 0, len(v.seen))
+	for name := range v.seen {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// suggest offers a known name for expr's "unknown name X" errors.
+func suggest(msg string, types Types) string {
+	const prefix = "unknown name "
+	if !strings.HasPrefix(msg, prefix) {
+		return ""
+	}
+	names := make([]string, 0, len(types))
+	for n := range types {
+		names = append(names, n)
+	}
+	if s := diag.DidYouMean(strings.TrimPrefix(msg, prefix), names); s != "" {
+		return "did you mean " + s + "?"
+	}
+	return ""
+}
+
+// Type returns the static type of the expression's result, or nil when it
+// is only known at run time.
+func (e *Expr) Type() reflect.Type { return e.prog.Node().Type() }

@@ -1,0 +1,346 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/promptc/promptc/conditions"
+	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/sections"
+	"github.com/promptc/promptc/sources"
+)
+
+// Plan is a compiled pipeline. It is immutable and safe for concurrent use:
+// every Run keeps its state to itself.
+type Plan struct {
+	spec     *Spec
+	params   map[string]*paramPlan
+	sources  map[string]*sourcePlan
+	sections []*sectionPlan // output order
+}
+
+type paramPlan struct {
+	name string
+	typ  reflect.Type
+	spec ParamSpec
+	def  any
+}
+
+type sourcePlan struct {
+	id    string
+	kind  sources.Kind
+	proto reflect.Value // *Options with `with:` applied
+	args  []argPlan
+}
+
+type argPlan struct {
+	option string
+	expr   *conditions.Expr
+}
+
+type sectionPlan struct {
+	id   string
+	spec SectionSpec
+	when *conditions.Expr
+	tmpl *sections.Template
+	uses []string // params and sources read by when and template, sorted
+}
+
+// Spec returns the spec the plan was compiled from.
+func (p *Plan) Spec() *Spec { return p.spec }
+
+// SectionIDs returns the section ids in output order.
+func (p *Plan) SectionIDs() []string {
+	out := make([]string, len(p.sections))
+	for i, s := range p.sections {
+		out[i] = s.id
+	}
+	return out
+}
+
+var paramTypes = map[string]reflect.Type{
+	"string": reflect.TypeFor[string](),
+	"bool":   reflect.TypeFor[bool](),
+	"int":    reflect.TypeFor[int](),
+	"list":   reflect.TypeFor[[]string](),
+	"map":    reflect.TypeFor[map[string]any](),
+}
+
+// Compile checks spec against the registry and builds a Plan. All problems
+// found are returned together; the plan is nil when any is an error.
+func Compile(spec *Spec, reg *Registry) (*Plan, diag.List) {
+	c := &compiler{spec: spec, reg: reg, plan: &Plan{
+		spec:    spec,
+		params:  map[string]*paramPlan{},
+		sources: map[string]*sourcePlan{},
+	}, types: conditions.Types{}}
+	c.compileParams()
+	c.declareSources()
+	c.compileArgs()
+	c.checkSourceCycles()
+	c.compileSections()
+	c.checkExpand()
+	if c.diags.HasErrors() {
+		return nil, c.diags
+	}
+	return c.plan, c.diags
+}
+
+type compiler struct {
+	spec  *Spec
+	reg   *Registry
+	plan  *Plan
+	types conditions.Types
+	diags diag.List
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func (c *compiler) compileParams() {
+	for _, name := range sortedKeys(c.spec.Params) {
+		ps := c.spec.Params[name]
+		typ := paramTypes[ps.Type]
+		pp := &paramPlan{name: name, typ: typ, spec: ps}
+		if ps.Nullable && ps.Type != "list" && ps.Type != "map" {
+			c.diags.Errorf(c.spec.Pos("/params/"+name+"/nullable"), "param", "only list and map params can be nullable")
+		}
+		if ps.Default != nil {
+			v, err := coerce(ps.Default, typ)
+			if err != nil {
+				c.diags.Errorf(c.spec.Pos("/params/"+name+"/default"), "param", "default of param %q: %v", name, err)
+			}
+			pp.def = v
+		} else if !ps.Nullable {
+			pp.def = reflect.Zero(typ).Interface()
+		} else {
+			pp.def = reflect.Zero(typ).Interface() // nil list or map
+		}
+		c.plan.params[name] = pp
+		c.types[name] = typ
+	}
+}
+
+func (c *compiler) declareSources() {
+	for _, id := range sortedKeys(c.spec.Sources) {
+		ss := c.spec.Sources[id]
+		ptr := "/sources/" + id
+		if _, clash := c.spec.Params[id]; clash {
+			c.diags.Errorf(c.spec.KeyPos(ptr), "source", "source %q has the same name as a param", id)
+			continue
+		}
+		kind, ok := c.reg.Kind(ss.Kind)
+		if !ok {
+			d := diag.Diagnostic{Severity: diag.Error, Code: "source/kind", Pos: c.spec.Pos(ptr + "/kind"),
+				Message: fmt.Sprintf("unknown source kind %q (known: %s)", ss.Kind, strings.Join(c.reg.Names(), ", "))}
+			if s := diag.DidYouMean(ss.Kind, c.reg.Names()); s != "" {
+				d.Hint = fmt.Sprintf("did you mean %q?", s)
+			}
+			c.diags = append(c.diags, d)
+			continue
+		}
+		opts := kind.Options()
+		fields := sources.FieldNames(opts)
+		for _, key := range sortedKeys(ss.With) {
+			if err := sources.Set(opts, key, ss.With[key]); err != nil {
+				c.optionError(ptr+"/with/"+key, ss.Kind, key, fields, err)
+			}
+		}
+		for _, key := range sortedKeys(ss.Args) {
+			if _, dup := ss.With[key]; dup {
+				c.diags.Errorf(c.spec.KeyPos(ptr+"/args/"+key), "source/option", "option %q is set in both with: and args:", key)
+			}
+		}
+		c.plan.sources[id] = &sourcePlan{id: id, kind: kind, proto: reflect.ValueOf(opts)}
+		c.types[id] = kind.ValueType()
+	}
+}
+
+func (c *compiler) optionError(ptr, kind, key string, fields []string, err error) {
+	d := diag.Diagnostic{Severity: diag.Error, Code: "source/option"}
+	if strings.HasPrefix(err.Error(), "unknown option") {
+		d.Pos = c.spec.KeyPos(ptr)
+		d.Message = fmt.Sprintf("source kind %s has no option %q (options: %s)", kind, key, strings.Join(fields, ", "))
+		if s := diag.DidYouMean(key, fields); s != "" {
+			d.Hint = fmt.Sprintf("did you mean %q?", s)
+		}
+	} else {
+		d.Pos = c.spec.Pos(ptr)
+		d.Message = fmt.Sprintf("option %q: %v", key, err)
+	}
+	c.diags = append(c.diags, d)
+}
+
+func (c *compiler) compileArgs() {
+	for _, id := range sortedKeys(c.plan.sources) {
+		sp := c.plan.sources[id]
+		ss := c.spec.Sources[id]
+		fieldTypes := sources.Fields(sp.proto.Interface())
+		fields := sources.FieldNames(sp.proto.Interface())
+		env := conditions.Types{}
+		for n, t := range c.types {
+			if n != id {
+				env[n] = t
+			}
+		}
+		for _, key := range sortedKeys(ss.Args) {
+			ptr := "/sources/" + id + "/args/" + key
+			ft, ok := fieldTypes[key]
+			if !ok {
+				c.optionError(ptr, ss.Kind, key, fields, fmt.Errorf("unknown option"))
+				continue
+			}
+			e, ds := conditions.Compile(ss.Args[key], env, conditions.Any, c.spec.Pos(ptr))
+			c.diags = append(c.diags, ds...)
+			if e == nil {
+				continue
+			}
+			if got := e.Type(); !fits(got, ft) {
+				c.diags.Errorf(c.spec.Pos(ptr), "source/option", "option %q wants %s, the expression gives %s", key, ft, got)
+				continue
+			}
+			sp.args = append(sp.args, argPlan{option: key, expr: e})
+		}
+	}
+}
+
+// fits reports whether an expression of type got may be assigned to an
+// option of type want (after the run-time conversion Set does).
+func fits(got, want reflect.Type) bool {
+	if got == nil || got.Kind() == reflect.Interface || got.AssignableTo(want) {
+		return true
+	}
+	switch want.Kind() {
+	case reflect.Slice:
+		return got.Kind() == reflect.Slice || got.Kind() == reflect.Array
+	case reflect.Int, reflect.Int64:
+		return got.Kind() >= reflect.Int && got.Kind() <= reflect.Float64
+	case reflect.Pointer:
+		return fits(got, want.Elem())
+	}
+	return got.Kind() == want.Kind()
+}
+
+func (c *compiler) checkSourceCycles() {
+	var nodes []node
+	edges := map[string][]string{}
+	for _, id := range sortedKeys(c.plan.sources) {
+		nodes = append(nodes, node{id: id})
+		for _, a := range c.plan.sources[id].args {
+			for _, dep := range a.expr.Deps() {
+				if _, isSource := c.plan.sources[dep]; isSource {
+					edges[dep] = append(edges[dep], id)
+				}
+			}
+		}
+	}
+	if _, cycle := topoSort(nodes, edges); cycle != nil {
+		c.diags.Errorf(c.spec.KeyPos("/sources/"+cycle[0]), "dag/cycle", "sources depend on each other in a cycle: %s", strings.Join(cycle, " -> "))
+	}
+}
+
+func (c *compiler) compileSections() {
+	funcs := sections.Funcs()
+	ids := sortedKeys(c.spec.Sections)
+	var nodes []node
+	edges := map[string][]string{}
+	plans := map[string]*sectionPlan{}
+	for _, id := range ids {
+		ss := c.spec.Sections[id]
+		ptr := "/sections/" + id
+		sp := &sectionPlan{id: id, spec: ss}
+		uses := map[string]bool{}
+		if ss.When != "" {
+			e, ds := conditions.Compile(ss.When, c.types, conditions.Bool, c.spec.Pos(ptr+"/when"))
+			c.diags = append(c.diags, ds...)
+			sp.when = e
+			if e != nil {
+				for _, d := range e.Deps() {
+					uses[d] = true
+				}
+			}
+		}
+		t, err := sections.Parse(id, ss.Template, funcs)
+		if err != nil {
+			c.diags.Errorf(c.spec.Pos(ptr+"/template"), "template", "%s", templateErr(err))
+		} else {
+			sp.tmpl = t
+			for _, f := range t.Fields() {
+				if _, known := c.types[f]; known {
+					uses[f] = true
+				}
+			}
+		}
+		sp.uses = sortedKeys(uses)
+		plans[id] = sp
+		nodes = append(nodes, node{id: id, order: ss.Order})
+		for i, a := range ss.After {
+			if c.checkRef(ptr+"/after/"+fmt.Sprint(i), a, ids) {
+				edges[a] = append(edges[a], id)
+			}
+		}
+		for i, b := range ss.Before {
+			if c.checkRef(ptr+"/before/"+fmt.Sprint(i), b, ids) {
+				edges[id] = append(edges[id], b)
+			}
+		}
+	}
+	order, cycle := topoSort(nodes, edges)
+	if cycle != nil {
+		c.diags.Errorf(c.spec.KeyPos("/sections/"+cycle[0]), "dag/cycle", "section ordering has a cycle: %s", strings.Join(cycle, " -> "))
+		return
+	}
+	for _, id := range order {
+		c.plan.sections = append(c.plan.sections, plans[id])
+	}
+}
+
+func (c *compiler) checkRef(ptr, ref string, ids []string) bool {
+	if _, ok := c.spec.Sections[ref]; ok {
+		return true
+	}
+	d := diag.Diagnostic{Severity: diag.Error, Code: "dag/ref", Pos: c.spec.Pos(ptr), Message: fmt.Sprintf("unknown section %q", ref)}
+	if s := diag.DidYouMean(ref, ids); s != "" {
+		d.Hint = fmt.Sprintf("did you mean %q?", s)
+	}
+	c.diags = append(c.diags, d)
+	return false
+}
+
+func (c *compiler) checkExpand() {
+	for key, id := range map[string]string{"skills": c.spec.Expand.Skills, "templates": c.spec.Expand.Templates} {
+		if id == "" {
+			continue
+		}
+		if _, ok := c.plan.sources[id]; !ok {
+			c.diags.Errorf(c.spec.Pos("/expand/"+key), "expand", "unknown source %q", id)
+		}
+	}
+	sort.SliceStable(c.diags, func(i, j int) bool { return lessPos(c.diags[i].Pos, c.diags[j].Pos) })
+}
+
+func lessPos(a, b diag.Pos) bool {
+	if a.File != b.File {
+		return a.File < b.File
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.Column < b.Column
+}
+
+// templateErr drops text/template's "template: id:" prefix, since the
+// diagnostic is already positioned.
+func templateErr(err error) string {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "template: ")
+	return msg
+}

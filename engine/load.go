@@ -1,0 +1,136 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/go-viper/mapstructure/v2"
+	"github.com/knadh/koanf/providers/confmap"
+	"github.com/knadh/koanf/v2"
+
+	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/yamlpos"
+	"github.com/promptc/promptc/schema"
+)
+
+// Layer is one YAML document of a pipeline: the base pipeline or an
+// overlay. Later layers override earlier ones key by key; a list replaces
+// the list below it.
+type Layer struct {
+	// Name is how diagnostics name the layer (usually its path).
+	Name string
+	Data []byte
+}
+
+// Set is a single `key=value` override applied after all layers. Key uses
+// dots between levels ("sections.cwd.order"); Value is parsed as YAML.
+type Set struct {
+	Key, Value string
+}
+
+// LoadSettings says what to load.
+type LoadSettings struct {
+	Layers []Layer
+	Sets   []Set
+}
+
+// delim is koanf's key delimiter. Pipeline keys may contain dots inside
+// `with:` settings, so an unprintable byte is used internally.
+const delim = "\x1f"
+
+// Load parses, merges and validates the layers. Diagnostics describe
+// problems in the pipeline files (all of a phase at once); the error is
+// reserved for internal failures.
+func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	var diags diag.List
+	k := koanf.NewWithConf(koanf.Conf{Delim: delim, StrictMerge: true})
+	pos := yamlpos.Index{}
+	spec := &Spec{}
+	for _, l := range set.Layers {
+		m, ix, ds := yamlpos.Parse(l.Name, l.Data)
+		diags = append(diags, ds...)
+		if ds.HasErrors() {
+			continue
+		}
+		if err := k.Load(confmap.Provider(m, ""), nil); err != nil {
+			diags.Errorf(diag.Pos{File: l.Name}, "load", "cannot merge over the layers below: %v", err)
+			continue
+		}
+		pos.Merge(ix)
+		spec.Files = append(spec.Files, l.Name)
+	}
+	for _, s := range set.Sets {
+		where := diag.Pos{File: "--set " + s.Key}
+		v, _, ds := yamlpos.Parse(where.File, []byte("v: "+s.Value))
+		if ds.HasErrors() {
+			diags.Errorf(where, "load", "value %q is not valid YAML", s.Value)
+			continue
+		}
+		if s.Key == "" || strings.HasPrefix(s.Key, ".") || strings.HasSuffix(s.Key, ".") {
+			diags.Errorf(where, "load", "invalid key %q", s.Key)
+			continue
+		}
+		if err := k.Set(strings.ReplaceAll(s.Key, ".", delim), v["v"]); err != nil {
+			diags.Errorf(where, "load", "%v", err)
+			continue
+		}
+		pos["/"+strings.ReplaceAll(s.Key, ".", "/")] = where
+	}
+	if diags.HasErrors() {
+		return nil, diags, nil
+	}
+	raw := k.Raw()
+	violations, err := schema.Validate(raw)
+	if err != nil {
+		return nil, diags, err
+	}
+	spec.pos = pos
+	for _, v := range violations {
+		d := diag.Diagnostic{Severity: diag.Error, Code: "schema", Message: v.Message}
+		if v.AtKey {
+			d.Pos = spec.KeyPos(v.Pointer)
+		} else {
+			d.Pos = spec.Pos(v.Pointer)
+		}
+		if v.Unknown != "" {
+			if s := diag.DidYouMean(v.Unknown, allowedAt(v.Pointer)); s != "" {
+				d.Hint = fmt.Sprintf("did you mean %q?", s)
+			}
+		}
+		diags = append(diags, d)
+	}
+	if diags.HasErrors() {
+		return nil, diags, nil
+	}
+	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: spec, TagName: "koanf", ErrorUnused: true})
+	if err != nil {
+		return nil, diags, err
+	}
+	if err := dec.Decode(raw); err != nil {
+		return nil, diags, fmt.Errorf("decoding a schema-valid pipeline: %w", err)
+	}
+	return spec, diags, nil
+}
+
+// allowedAt lists the keys the schema accepts in the object that holds
+// pointer, for "did you mean" hints.
+func allowedAt(pointer string) []string {
+	parts := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
+	switch {
+	case len(parts) == 1:
+		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand"}
+	case len(parts) == 3 && parts[0] == "params":
+		return []string{"type", "nullable", "default", "doc"}
+	case len(parts) == 3 && parts[0] == "sources":
+		return []string{"kind", "doc", "with", "args"}
+	case len(parts) == 3 && parts[0] == "sections":
+		return []string{"doc", "when", "template", "after", "before", "order", "volatile"}
+	case len(parts) == 2 && parts[0] == "expand":
+		return []string{"skills", "templates"}
+	}
+	return nil
+}

@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/prov"
+)
+
+// Result is the outcome of one run: the prompt and how it was made. Its
+// JSON form is what `promptc build --json` prints; field names are stable.
+type Result struct {
+	// Pipeline is the pipeline's name.
+	Pipeline string `json:"pipeline"`
+	// Text is the prompt: the active sections' texts joined.
+	Text string `json:"prompt"`
+	// Sections lists every declared section in output order, active or not.
+	Sections []Section `json:"sections"`
+	// Sources lists the sources that were resolved, in resolution order.
+	// Sources no active section or evaluated condition needed are absent.
+	Sources []SourceReport `json:"sources"`
+	// Diagnostics are the run's warnings, in resolution order.
+	Diagnostics diag.List `json:"diagnostics"`
+}
+
+// Section is the provenance of one section.
+type Section struct {
+	ID  string `json:"id"`
+	Doc string `json:"doc,omitempty"`
+	// When is the condition as written ("" = always) and Active its value.
+	When   string `json:"when,omitempty"`
+	Active bool   `json:"active"`
+	// Start is the byte offset of Text in Result.Text (the join text that
+	// precedes a section is not part of it); Bytes is len(Text).
+	Start int    `json:"start"`
+	Bytes int    `json:"bytes"`
+	Text  string `json:"text"`
+	// Uses lists the params and sources the section's template and
+	// condition read; Origins the files behind those sources.
+	Uses     []string      `json:"uses"`
+	Origins  []prov.Origin `json:"origins"`
+	Volatile bool          `json:"volatile,omitempty"`
+}
+
+// SourceReport is what one resolved source contributed.
+type SourceReport struct {
+	ID       string           `json:"id"`
+	Kind     string           `json:"kind"`
+	Value    any              `json:"value"`
+	Origins  []prov.Origin    `json:"origins"`
+	Excluded []prov.Exclusion `json:"excluded"`
+}
+
+// Source returns the report of the source id, if it was resolved.
+func (r *Result) Source(id string) (SourceReport, bool) {
+	for _, s := range r.Sources {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return SourceReport{}, false
+}

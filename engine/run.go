@@ -1,0 +1,242 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/go-viper/mapstructure/v2"
+
+	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/vfs"
+	"github.com/promptc/promptc/prov"
+	"github.com/promptc/promptc/sources"
+)
+
+// Input is everything one run reads besides the plan.
+type Input struct {
+	// FS is the file system rooted at "/" that sources read through.
+	FS vfs.FS
+	// Params holds caller-supplied param values by name. Names the
+	// pipeline does not declare are ignored; declared params without a
+	// value take their default (nil for nullable lists).
+	Params map[string]any
+}
+
+// Run builds the prompt. Run-time problems in files are diagnostics in the
+// Result; an error means the run could not complete (a source failed, an
+// expression failed at run time, ctx was cancelled), and no partial
+// Result is returned.
+func (p *Plan) Run(ctx context.Context, in Input) (*Result, error) {
+	r := p.newRun(in)
+	res := &Result{Pipeline: p.spec.Name}
+	var parts []string
+	offset := 0
+	for _, sp := range p.sections {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sec := Section{ID: sp.id, Doc: sp.spec.Doc, Active: true, Uses: sp.uses, Volatile: sp.spec.Volatile}
+		if sp.when != nil {
+			sec.When = sp.when.Source()
+			vals, err := r.values(ctx, sp.when.Deps())
+			if err != nil {
+				return nil, err
+			}
+			ok, err := sp.when.EvalBool(vals)
+			if err != nil {
+				return nil, r.exprErr("/sections/"+sp.id+"/when", err)
+			}
+			sec.Active = ok
+		}
+		if sec.Active {
+			vals, err := r.values(ctx, sp.uses)
+			if err != nil {
+				return nil, err
+			}
+			text, err := sp.tmpl.Render(vals)
+			if err != nil {
+				return nil, r.exprErr("/sections/"+sp.id+"/template", fmt.Errorf("%s", templateErr(err)))
+			}
+			if len(parts) > 0 {
+				offset += len(p.spec.Join)
+			}
+			sec.Text, sec.Bytes, sec.Start = text, len(text), offset
+			offset += len(text)
+			parts = append(parts, text)
+			sec.Origins = r.originsOf(sp.uses)
+		} else {
+			sec.Start = offset
+		}
+		res.Sections = append(res.Sections, sec)
+	}
+	res.Text = strings.Join(parts, p.spec.Join)
+	for _, id := range r.order {
+		out := r.outputs[id]
+		res.Sources = append(res.Sources, SourceReport{
+			ID: id, Kind: p.sources[id].kind.Name(), Value: out.Value,
+			Origins: nonNil(out.Origins), Excluded: nonNil(out.Excluded),
+		})
+		res.Diagnostics = append(res.Diagnostics, out.Diags...)
+	}
+	return res, nil
+}
+
+// Resolve resolves the named sources (and what they depend on) without
+// rendering any section, e.g. for `promptc expand`.
+func (p *Plan) Resolve(ctx context.Context, in Input, ids ...string) (map[string]sources.Output, error) {
+	r := p.newRun(in)
+	out := map[string]sources.Output{}
+	for _, id := range ids {
+		if _, ok := p.sources[id]; !ok {
+			return nil, fmt.Errorf("pipeline %s has no source %q", p.spec.Name, id)
+		}
+		if _, err := r.value(ctx, id); err != nil {
+			return nil, err
+		}
+		out[id] = *r.outputs[id]
+	}
+	return out, nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// run is the state of one Plan.Run.
+type run struct {
+	plan    *Plan
+	in      Input
+	vals    map[string]any
+	outputs map[string]*sources.Output
+	order   []string
+	busy    map[string]bool
+}
+
+func (p *Plan) newRun(in Input) *run {
+	return &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, busy: map[string]bool{}}
+}
+
+func (r *run) values(ctx context.Context, names []string) (map[string]any, error) {
+	m := make(map[string]any, len(names))
+	for _, n := range names {
+		v, err := r.value(ctx, n)
+		if err != nil {
+			return nil, err
+		}
+		m[n] = v
+	}
+	return m, nil
+}
+
+func (r *run) value(ctx context.Context, name string) (any, error) {
+	if v, ok := r.vals[name]; ok {
+		return v, nil
+	}
+	if pp, ok := r.plan.params[name]; ok {
+		v := pp.def
+		if given, ok := r.in.Params[name]; ok {
+			c, err := coerce(given, pp.typ)
+			if err != nil {
+				return nil, fmt.Errorf("param %s: %w", name, err)
+			}
+			v = c
+		}
+		r.vals[name] = v
+		return v, nil
+	}
+	sp, ok := r.plan.sources[name]
+	if !ok {
+		return nil, fmt.Errorf("internal: unknown name %q", name)
+	}
+	if r.busy[name] {
+		return nil, fmt.Errorf("internal: source %q depends on itself", name)
+	}
+	r.busy[name] = true
+	defer delete(r.busy, name)
+	opts := reflect.New(sp.proto.Type().Elem())
+	opts.Elem().Set(sp.proto.Elem())
+	for _, a := range sp.args {
+		vals, err := r.values(ctx, a.expr.Deps())
+		if err != nil {
+			return nil, err
+		}
+		v, err := a.expr.Eval(vals)
+		if err != nil {
+			return nil, r.exprErr("/sources/"+name+"/args/"+a.option, err)
+		}
+		if err := sources.Set(opts.Interface(), a.option, v); err != nil {
+			return nil, r.exprErr("/sources/"+name+"/args/"+a.option, err)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out, err := sp.kind.Resolve(ctx, sources.Env{FS: r.in.FS}, opts.Interface())
+	if err != nil {
+		return nil, fmt.Errorf("source %s: %w", name, err)
+	}
+	r.outputs[name] = &out
+	r.order = append(r.order, name)
+	r.vals[name] = out.Value
+	return out.Value, nil
+}
+
+func (r *run) originsOf(names []string) []prov.Origin {
+	var out []prov.Origin
+	for _, n := range names {
+		if o, ok := r.outputs[n]; ok {
+			out = append(out, o.Origins...)
+		}
+	}
+	return nonNil(out)
+}
+
+// exprErr positions a run-time failure of a pipeline expression.
+func (r *run) exprErr(pointer string, err error) error {
+	return diag.List{{Severity: diag.Error, Code: "run", Pos: r.plan.spec.Pos(pointer), Message: err.Error()}}
+}
+
+// coerce converts a caller- or YAML-supplied value to a param type.
+func coerce(v any, typ reflect.Type) (any, error) {
+	if v == nil {
+		return reflect.Zero(typ).Interface(), nil
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Type() == typ {
+		return v, nil
+	}
+	out := reflect.New(typ)
+	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: out.Interface()})
+	if err != nil {
+		return nil, err
+	}
+	if err := dec.Decode(v); err != nil {
+		return nil, fmt.Errorf("%v is not a %s", v, typeName(typ))
+	}
+	return out.Elem().Interface(), nil
+}
+
+func typeName(t reflect.Type) string {
+	for name, pt := range paramTypes {
+		if pt == t {
+			return name
+		}
+	}
+	return t.String()
+}
+
+// SortedParams returns the declared params' names, sorted.
+func (p *Plan) SortedParams() []string {
+	out := make([]string, 0, len(p.params))
+	for n := range p.params {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}

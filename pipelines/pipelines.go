@@ -1,0 +1,31 @@
+// Package pipelines embeds the pipelines that ship with promptc. A pipeline
+// named NAME is the file NAME.yaml in this directory; "default" is pi
+// 0.83.0's system prompt.
+package pipelines
+
+import (
+	"embed"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+//go:embed *.yaml
+var files embed.FS
+
+// Lookup returns the YAML of the built-in pipeline name.
+func Lookup(name string) ([]byte, bool) {
+	b, err := files.ReadFile(name + ".yaml")
+	return b, err == nil
+}
+
+// Names lists the built-in pipelines, sorted.
+func Names() []string {
+	entries, _ := fs.ReadDir(files, ".")
+	var out []string
+	for _, e := range entries {
+		out = append(out, strings.TrimSuffix(e.Name(), ".yaml"))
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,135 @@
+// Package sections renders the sections of a pipeline. A section's
+// template is Go text/template text with sprig's hermetic functions (no
+// time, randomness or environment) plus a few prompt helpers, executed with
+// missingkey=error over the params and source values it names. Rendering is
+// byte-for-byte reproducible.
+package sections
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"text/template"
+	"text/template/parse"
+
+	"github.com/Masterminds/sprig/v3"
+)
+
+// Template is a parsed section template. It is immutable and safe for
+// concurrent use.
+type Template struct {
+	tmpl   *template.Template
+	fields []string
+}
+
+// Funcs returns the function map available to section templates: sprig's
+// hermetic text functions plus promptc's own (see [promptFuncs]).
+func Funcs() template.FuncMap {
+	m := sprig.HermeticTxtFuncMap()
+	for k, v := range promptFuncs() {
+		m[k] = v
+	}
+	return m
+}
+
+// Parse parses text as the template of section id.
+func Parse(id, text string, funcs template.FuncMap) (*Template, error) {
+	t, err := template.New(id).Funcs(funcs).Option("missingkey=error").Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return &Template{tmpl: t, fields: topFields(t)}, nil
+}
+
+// Fields returns the top-level names the template reads (".tools.Listed"
+// reads "tools"), sorted. Names inside range/with blocks are included too;
+// callers filter them against the names that exist.
+func (t *Template) Fields() []string { return t.fields }
+
+// Render executes the template over data.
+func (t *Template) Render(data map[string]any) (string, error) {
+	var b strings.Builder
+	if err := t.tmpl.Execute(&b, data); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+func topFields(t *template.Template) []string {
+	seen := map[string]bool{}
+	for _, tt := range t.Templates() {
+		if tt.Tree != nil {
+			walk(tt.Tree.Root, seen)
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for f := range seen {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func walk(n parse.Node, seen map[string]bool) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			walk(c, seen)
+		}
+	case *parse.ActionNode:
+		walk(n.Pipe, seen)
+	case *parse.PipeNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Cmds {
+			walk(c, seen)
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			walk(a, seen)
+		}
+	case *parse.FieldNode:
+		seen[n.Ident[0]] = true
+	case *parse.VariableNode:
+		if len(n.Ident) > 1 && n.Ident[0] == "$" {
+			seen[n.Ident[1]] = true
+		}
+	case *parse.ChainNode:
+		walk(n.Node, seen)
+	case *parse.IfNode:
+		walkBranch(&n.BranchNode, seen)
+	case *parse.RangeNode:
+		walkBranch(&n.BranchNode, seen)
+	case *parse.WithNode:
+		walkBranch(&n.BranchNode, seen)
+	case *parse.TemplateNode:
+		walk(n.Pipe, seen)
+	}
+}
+
+func walkBranch(b *parse.BranchNode, seen map[string]bool) {
+	walk(b.Pipe, seen)
+	walk(b.List, seen)
+	walk(b.ElseList, seen)
+}
+
+// promptFuncs are promptc's template helpers:
+//
+//	xml      escapes & < > " ' as XML entities (& first).
+//	lines    joins a list of strings with "\n".
+//	slashes  turns every backslash into a forward slash.
+func promptFuncs() template.FuncMap {
+	return template.FuncMap{
+		"xml":     xmlEscape,
+		"lines":   func(v []string) string { return strings.Join(v, "\n") },
+		"slashes": func(s string) string { return strings.ReplaceAll(s, `\`, "/") },
+	}
+}
+
+var xmlReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;")
+
+func xmlEscape(v any) string { return xmlReplacer.Replace(fmt.Sprint(v)) }

@@ -1,0 +1,185 @@
+package sources
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/promptc/promptc/internal/jsstr"
+)
+
+// ToolDef is one tool of a catalog, as a pipeline declares it.
+type ToolDef struct {
+	Name string `koanf:"name"`
+	// Snippet is the one-line description listed in the prompt; it is
+	// normalized (line breaks and white-space runs to one space, trimmed)
+	// and a tool whose snippet normalizes to "" is active but not listed.
+	Snippet    string   `koanf:"snippet"`
+	Guidelines []string `koanf:"guidelines"`
+	// Default tools are active when the caller gives no allowlist.
+	Default bool `koanf:"default"`
+}
+
+// Guideline is a guideline that applies only when some tools are active
+// and others are not.
+type Guideline struct {
+	Text string `koanf:"text"`
+	// Requires lists tools that must all be active.
+	Requires []string `koanf:"requires"`
+	// UnlessAny lists tools none of which may be active.
+	UnlessAny []string `koanf:"unless_any"`
+}
+
+// ToolCatalogOptions configures a tool_catalog source.
+type ToolCatalogOptions struct {
+	Tools []ToolDef `koanf:"tools"`
+	// Allow is the caller's allowlist in order; nil means "not given" and
+	// selects the default tools. An allowlist always wins over Disable.
+	Allow []string `koanf:"allow"`
+	// Exclude removes tools from the allowlist and the active set.
+	Exclude []string `koanf:"exclude"`
+	// Disable is "" (nothing), "all" or "builtin": with no allowlist, no
+	// catalog tool is active.
+	Disable string `koanf:"disable"`
+	// Leading guidelines come first, Trailing ones last; every guideline
+	// goes through one global, position-keeping dedupe.
+	Leading  []Guideline `koanf:"leading_guidelines"`
+	Trailing []string    `koanf:"trailing_guidelines"`
+}
+
+// Tool is an active tool with its normalized snippet and guidelines.
+type Tool struct {
+	Name       string
+	Snippet    string
+	Guidelines []string
+}
+
+// ToolSet is the value of a tool_catalog source.
+type ToolSet struct {
+	// Active tools in selection order; Listed are those with a snippet.
+	Active []Tool
+	Listed []Tool
+	// Names of the active tools, for conditions such as `"read" in tools.Names`.
+	Names []string
+	// Guidelines is the deduplicated guideline list.
+	Guidelines []string
+}
+
+// ToolCatalog selects active tools from a declared catalog and derives
+// their prompt lines and guidelines.
+var ToolCatalog Kind = Func[ToolCatalogOptions, ToolSet]{
+	KindName: "tool_catalog",
+	Summary:  "active tools from a declared catalog, with snippets and deduplicated guidelines",
+	Run: func(ctx context.Context, _ Env, o *ToolCatalogOptions) (ToolSet, Output, error) {
+		return selectTools(o), Output{}, ctx.Err()
+	},
+}
+
+func selectTools(o *ToolCatalogOptions) ToolSet {
+	byName := make(map[string]ToolDef, len(o.Tools))
+	for _, t := range o.Tools {
+		if _, dup := byName[t.Name]; !dup {
+			byName[t.Name] = t
+		}
+	}
+	var names []string
+	switch {
+	case o.Allow != nil:
+		names = o.Allow
+	case o.Disable == "":
+		for _, t := range o.Tools {
+			if t.Default {
+				names = append(names, t.Name)
+			}
+		}
+	}
+	var set ToolSet
+	seen := map[string]bool{}
+	for _, n := range names {
+		def, ok := byName[n]
+		if !ok || seen[n] || slices.Contains(o.Exclude, n) {
+			continue
+		}
+		seen[n] = true
+		t := Tool{Name: n, Snippet: normalizeSnippet(def.Snippet), Guidelines: def.Guidelines}
+		set.Active = append(set.Active, t)
+		set.Names = append(set.Names, n)
+		if t.Snippet != "" {
+			set.Listed = append(set.Listed, t)
+		}
+	}
+	var g guidelineList
+	for _, l := range o.Leading {
+		if containsAll(set.Names, l.Requires) && !containsAny(set.Names, l.UnlessAny) {
+			g.add(l.Text)
+		}
+	}
+	for _, t := range set.Active {
+		for _, line := range t.Guidelines {
+			g.add(line)
+		}
+	}
+	for _, line := range o.Trailing {
+		g.add(line)
+	}
+	set.Guidelines = g.lines
+	if set.Names == nil {
+		set.Names = []string{}
+	}
+	return set
+}
+
+type guidelineList struct {
+	lines []string
+	seen  map[string]bool
+}
+
+// add appends the JS-trimmed line unless it is blank or already present.
+func (g *guidelineList) add(line string) {
+	line = jsstr.Trim(line)
+	if line == "" || g.seen[line] {
+		return
+	}
+	if g.seen == nil {
+		g.seen = map[string]bool{}
+	}
+	g.seen[line] = true
+	g.lines = append(g.lines, line)
+}
+
+// normalizeSnippet folds line breaks and white-space runs into single
+// spaces and trims, with JavaScript's notion of white space.
+func normalizeSnippet(s string) string {
+	var b strings.Builder
+	inBreak := false
+	for _, r := range s {
+		if r == '\r' || r == '\n' {
+			if !inBreak {
+				b.WriteByte(' ')
+			}
+			inBreak = true
+			continue
+		}
+		inBreak = false
+		b.WriteRune(r)
+	}
+	return jsstr.Trim(jsstr.CollapseSpace(b.String()))
+}
+
+func containsAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func containsAny(have, want []string) bool {
+	for _, w := range want {
+		if slices.Contains(have, w) {
+			return true
+		}
+	}
+	return false
+}
