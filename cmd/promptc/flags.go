@@ -1,8 +1,8 @@
 package main
 
 import (
-	"github.com/promptc/promptc/internal/jsstr"
 	"fmt"
+	"github.com/promptc/promptc/internal/jsstr"
 	"strings"
 )
 
@@ -50,17 +50,17 @@ var buildFlags = []flagDef{
 
 // parsed holds a command line after parsing.
 type parsed struct {
-	given  map[string]bool
-	str    map[string]string
-	lists  map[string][]string
-	args   []string
-	order  []string // flag names in the order they appeared
-	defs   map[string]flagDef
+	given map[string]bool
+	str   map[string]string
+	lists map[string][]string
+	args  []string
+	order []string // flag names in the order they appeared
+	defs  map[string]flagDef
 }
 
-func (p *parsed) has(name string) bool       { return p.given[name] }
-func (p *parsed) get(name string) string     { return p.str[name] }
-func (p *parsed) list(name string) []string  { return p.lists[name] }
+func (p *parsed) has(name string) bool      { return p.given[name] }
+func (p *parsed) get(name string) string    { return p.str[name] }
+func (p *parsed) list(name string) []string { return p.lists[name] }
 
 // usageError is a command-line mistake (exit status 2).
 type usageError struct{ msg string }
@@ -118,7 +118,7 @@ func parseFlags(args []string, defs []flagDef) (*parsed, error) {
 }
 
 // splitList splits a comma list the way pi does: names trimmed, empty
-// names dropped. The result is never nil, so "--tools ''" is an empty
+// names dropped. The result is never nil, so "--tools ”" is an empty
 // allowlist rather than no allowlist.
 func splitList(s string) []string {
 	out := []string{}

@@ -31,7 +31,9 @@ func TrimEnd(s string) string { return strings.TrimRightFunc(s, IsSpace) }
 
 // HasNonSpace reports whether s contains a character that is not JS white space
 // (the JS test /\S/).
-func HasNonSpace(s string) bool { return strings.IndexFunc(s, func(r rune) bool { return !IsSpace(r) }) >= 0 }
+func HasNonSpace(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return !IsSpace(r) }) >= 0
+}
 
 // Len returns the length of s in UTF-16 code units, as JavaScript's
 // String.prototype.length does. Invalid bytes count as one unit each (they
