@@ -89,6 +89,11 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		return nil, diags, err
 	}
 	spec.pos = pos
+	if len(spec.Files) > 0 {
+		if _, ok := pos[""]; !ok {
+			pos[""] = diag.Pos{File: spec.Files[len(spec.Files)-1], Line: 1, Column: 1}
+		}
+	}
 	for _, v := range violations {
 		d := diag.Diagnostic{Severity: diag.Error, Code: "schema", Message: v.Message}
 		if v.AtKey {

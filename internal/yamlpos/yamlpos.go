@@ -69,6 +69,9 @@ func Parse(file string, data []byte) (map[string]any, Index, diag.List) {
 	root := doc.Content[0]
 	c := converter{file: file, ix: ix}
 	v := c.convert(root, "")
+	if c.diags.HasErrors() {
+		return nil, nil, c.diags
+	}
 	m, ok := v.(map[string]any)
 	if !ok {
 		if v == nil {
@@ -84,13 +87,31 @@ type converter struct {
 	file  string
 	ix    Index
 	diags diag.List
+	depth int
+	nodes int
 }
+
+// Limits that keep hostile input (recursive or exponential aliases) from
+// exhausting the stack or memory.
+const (
+	maxDepth = 100
+	maxNodes = 100_000
+)
 
 func (c *converter) pos(n *yaml.Node) diag.Pos {
 	return diag.Pos{File: c.file, Line: n.Line, Column: n.Column}
 }
 
 func (c *converter) convert(n *yaml.Node, ptr string) any {
+	c.depth++
+	c.nodes++
+	defer func() { c.depth-- }()
+	if c.depth > maxDepth || c.nodes > maxNodes {
+		if !c.diags.HasErrors() {
+			c.diags.Errorf(c.pos(n), "yaml", "document too deeply nested or too large (recursive alias?)")
+		}
+		return nil
+	}
 	c.ix[ptr] = c.pos(n)
 	switch n.Kind {
 	case yaml.AliasNode:

@@ -1,0 +1,113 @@
+package pipelines_test
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/internal/vfs"
+	"github.com/promptc/promptc/pipelines"
+	"github.com/promptc/promptc/sources"
+)
+
+// compileDefault loads and compiles the embedded default pipeline.
+func compileDefault(tb testing.TB) *engine.Plan {
+	tb.Helper()
+	data, ok := pipelines.Lookup("default")
+	if !ok {
+		tb.Fatal("no default pipeline")
+	}
+	spec, ds, err := engine.Load(context.Background(), engine.LoadSettings{Layers: []engine.Layer{{Name: "default.yaml", Data: data}}})
+	if err != nil || ds.HasErrors() {
+		tb.Fatalf("load: %v %v", err, ds)
+	}
+	reg, err := engine.NewRegistry(sources.Builtins()...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	plan, ds := engine.Compile(spec, reg)
+	if ds.HasErrors() {
+		tb.Fatalf("compile: %v", ds)
+	}
+	return plan
+}
+
+// fixture writes a home with an agent dir, `skills` skills split between
+// the user and project skill dirs, and a cwd `depth` levels below home
+// with an AGENTS.md every other level. It returns the run params.
+func fixture(tb testing.TB, skills, depth int) map[string]any {
+	tb.Helper()
+	root, err := filepath.EvalSymlinks(tb.TempDir())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	home := filepath.Join(root, "home")
+	agent := filepath.Join(home, ".pi", "agent")
+	write := func(p, s string) {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			tb.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	write(filepath.Join(agent, "AGENTS.md"), "Global rules.\n")
+	cwd := home
+	for i := 0; i < depth; i++ {
+		cwd = filepath.Join(cwd, fmt.Sprintf("d%02d", i))
+		if i%2 == 0 {
+			write(filepath.Join(cwd, "AGENTS.md"), strings.Repeat(fmt.Sprintf("Rule %d.\n", i), 20))
+		}
+	}
+	if err := os.MkdirAll(cwd, 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	for i := 0; i < skills; i++ {
+		dir := filepath.Join(agent, "skills")
+		if i%2 == 1 {
+			dir = filepath.Join(cwd, ".pi", "skills")
+		}
+		write(filepath.Join(dir, fmt.Sprintf("skill-%04d", i), "SKILL.md"),
+			fmt.Sprintf("---\nname: skill-%04d\ndescription: Does task %d & more <fast>.\n---\n# Skill %d\nBody.\n", i, i, i))
+	}
+	return map[string]any{"cwd": cwd, "home": home, "agent_dir": agent, "trust": "approve"}
+}
+
+func BenchmarkBuildDefault(b *testing.B) {
+	plan := compileDefault(b)
+	fsys, ok := os.DirFS("/").(vfs.FS)
+	if !ok {
+		b.Fatal("os.DirFS is not a vfs.FS")
+	}
+	for _, sc := range []struct{ skills, depth int }{{10, 4}, {100, 8}, {1000, 16}} {
+		params := fixture(b, sc.skills, sc.depth)
+		b.Run(fmt.Sprintf("skills=%d/depth=%d", sc.skills, sc.depth), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := plan.Run(context.Background(), engine.Input{FS: fsys, Params: params})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(res.Text) == 0 {
+					b.Fatal("empty prompt")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCompileDefault measures load + schema + compile of the default
+// pipeline, which the CLI pays on every invocation.
+func BenchmarkCompileDefault(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		compileDefault(b)
+	}
+}
+
+var _ fs.FS = (vfs.FS)(nil)
