@@ -110,6 +110,8 @@ func translate(ve *jsonschema.ValidationError) Violation {
 			v.AtKey = true
 			v.Message = "invalid name: must match ^[a-z][a-z0-9_]*$ (lowercase letters, digits, underscores)"
 		}
+	case ve.InstanceLocation == "/promptc":
+		v.Message = "unsupported pipeline format version (this promptc reads promptc: 1)"
 	case strings.HasPrefix(msg, "expected "):
 		v.Message = strings.Replace(msg, ", but got ", ", got ", 1)
 	}
