@@ -75,7 +75,7 @@ func fixture(tb testing.TB, skills, depth int) map[string]any {
 		write(filepath.Join(dir, fmt.Sprintf("skill-%04d", i), "SKILL.md"),
 			fmt.Sprintf("---\nname: skill-%04d\ndescription: Does task %d & more <fast>.\n---\n# Skill %d\nBody.\n", i, i, i))
 	}
-	return map[string]any{"cwd": cwd, "home": home, "agent_dir": agent, "trust": "approve"}
+	return map[string]any{"cwd": cwd, "home": home, "agent_dir": agent, "trust_mode": "approve"}
 }
 
 func BenchmarkBuildDefault(b *testing.B) {

@@ -43,13 +43,13 @@ func paramsFromFlags(p *parsed, e env) (map[string]any, error) {
 		"skill_paths":               nonNilList(p.list("skill")),
 		"prompt_template_paths":     nonNilList(p.list("prompt-template")),
 		"exclude_tools":             splitList(p.get("exclude-tools")),
-		"trust":                     trustDecision(p),
+		"trust_mode":                trustDecision(p),
 	}
 	if v := e.Getenv("PI_PACKAGE_DIR"); v != "" {
 		params["package_dir"] = resolvePath(wd, expandTilde(v, home))
 	}
 	if p.has("tools") {
-		params["tools"] = splitList(p.get("tools"))
+		params["tool_allowlist"] = splitList(p.get("tools"))
 	}
 	switch {
 	case p.has("no-tools"):

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -20,7 +22,30 @@ var update = flag.Bool("update", false, "rewrite testscript goldens in testdata/
 func updateGolden() bool { return *update || os.Getenv("PROMPTC_UPDATE") != "" }
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){"promptc": main})
+	testscript.Main(m, map[string]func(){"promptc": promptcMain})
+}
+
+// uidEnv names the variable, set by the unprivileged command, that makes
+// the scripts' promptc drop to that uid and gid before running.
+const uidEnv = "PROMPTC_TEST_UID"
+
+// nobody is the uid and gid the pi oracle used for unprivileged cases.
+const nobody = 65534
+
+// promptcMain is the scripts' promptc command: promptc's main, run as
+// uid/gid $PROMPTC_TEST_UID with no supplementary groups when set.
+func promptcMain() {
+	if v := os.Getenv(uidEnv); v != "" {
+		id, err := strconv.Atoi(v)
+		if err == nil {
+			err = dropPrivileges(id)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "promptc (test): cannot run as uid %s: %v\n", v, err)
+			os.Exit(exitInternal)
+		}
+	}
+	main()
 }
 
 // TestScripts runs the golden scripts in testdata/scripts: one behaviour
@@ -63,13 +88,21 @@ func condition(cond string) (bool, error) {
 func scriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args []string) {
 	return map[string]func(ts *testscript.TestScript, neg bool, args []string){
 		"cmpwork":      cmpWork,
+		"env-read":     envRead,
+		"subst-work":   substWork,
 		"trim-newline": trimNewline,
+		"unprivileged": unprivileged,
 	}
 }
 
 // cmpWork compares a file (or stdout/stderr) with a golden in which the
 // test's physical work directory is written as $WORK, so goldens do not
 // depend on where the test runs. Usage: cmpwork actual golden.
+//
+// The comparison is byte for byte, final newline included. A txtar archive
+// ends every non-empty file with a newline, so a golden that has none is
+// restored with trim-newline before cmpwork runs (oracle2txtar writes
+// that line for each such golden).
 func cmpWork(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 2 {
 		ts.Fatalf("usage: cmpwork actual golden")
@@ -113,6 +146,64 @@ func trimNewline(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	b = bytes.TrimSuffix(b, []byte("\n"))
 	ts.Check(os.WriteFile(p, b, 0o666))
+}
+
+// envRead sets an environment variable to a file's exact content, for an
+// argument a script line cannot hold, such as one with a newline.
+// Usage: env-read VAR file.
+func envRead(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: env-read VAR file")
+	}
+	ts.Setenv(args[0], ts.ReadFile(args[1]))
+}
+
+// substWork replaces each literal $WORK in a file with the physical work
+// directory (the inverse of cmpwork), for fixtures holding absolute paths.
+// Usage: subst-work file.
+func substWork(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: subst-work file")
+	}
+	p := ts.MkAbs(args[0])
+	b, err := os.ReadFile(p)
+	ts.Check(err)
+	b = bytes.ReplaceAll(b, []byte("$WORK"), []byte(ts.Getenv("REALWORK")))
+	ts.Check(os.WriteFile(p, b, 0o666))
+}
+
+// unprivileged makes later promptc runs see $WORK as uid/gid 65534 does,
+// as the pi oracle ran pi for cases marked unprivileged (so chmod 000 bites
+// even for root): it chowns $WORK to 65534:65534, lets others search the
+// directory above $WORK (testscript's own temporary directory), and sets
+// $PROMPTC_TEST_UID. Use it as "[root] unprivileged": other users cannot
+// read their own chmod 000 files anyway. Usage: unprivileged.
+func unprivileged(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: unprivileged")
+	}
+	work := ts.Getenv("REALWORK")
+	parent := filepath.Dir(work)
+	info, err := os.Stat(parent)
+	ts.Check(err)
+	ts.Check(os.Chmod(parent, info.Mode().Perm()|0o001))
+	for d := filepath.Dir(parent); ; d = filepath.Dir(d) {
+		info, err := os.Stat(d)
+		ts.Check(err)
+		if info.Mode().Perm()&0o001 == 0 {
+			ts.Fatalf("unprivileged: uid %d cannot search %s; set GOTMPDIR to a directory it can reach", nobody, d)
+		}
+		if d == filepath.Dir(d) {
+			break
+		}
+	}
+	ts.Check(filepath.WalkDir(work, func(p string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Lchown(p, nobody, nobody)
+	}))
+	ts.Setenv(uidEnv, strconv.Itoa(nobody))
 }
 
 func diffText(want, got string) string {

@@ -1,0 +1,15 @@
+package sources
+
+// Builtins returns every source kind that ships with promptc, in
+// alphabetical order. The CLI passes them to engine.NewRegistry; Go hosts
+// may add their own kinds to the list.
+func Builtins() []Kind {
+	return []Kind{
+		ContextFiles,
+		ProjectTrust,
+		PromptFile,
+		PromptTemplates,
+		Skills,
+		ToolCatalog,
+	}
+}

@@ -1,0 +1,51 @@
+package resources
+
+import (
+	"strings"
+
+	"github.com/promptc/promptc/internal/frontmatter"
+	"github.com/promptc/promptc/internal/jsstr"
+	"github.com/promptc/promptc/internal/vfs"
+)
+
+// Template frontmatter fields and the first-line description limit (TPL-D3).
+const (
+	fieldArgumentHint     = "argument-hint"
+	maxFirstLineDescChars = 60
+)
+
+// loadTemplateFile is pi's loadTemplateFromFile. A file that cannot be read
+// or whose frontmatter is invalid is skipped without a warning (TPL-D5);
+// why is then the reason for Excluded.
+func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, detail string) {
+	b, err := vfs.ReadFile(l.fsys, file)
+	if err != nil {
+		return Template{}, 0, ReasonUnreadable, vfs.NodeError(err, "open", file)
+	}
+	doc, err := frontmatter.Parse(jsstr.DecodeUTF8(b))
+	if err != nil {
+		return Template{}, len(b), ReasonInvalid, err.Error()
+	}
+	tpl = Template{
+		Name:     strings.TrimSuffix(baseName(file), l.layout.MarkdownExt),
+		Content:  doc.Body,
+		FilePath: file,
+	}
+	if d := doc.Data[fieldDescription]; truthy(d) {
+		tpl.Description = jsString(d)
+	} else {
+		for _, line := range strings.Split(doc.Body, "\n") {
+			if jsstr.HasNonSpace(line) {
+				tpl.Description = jsstr.Slice(line, maxFirstLineDescChars)
+				if jsstr.Len(line) > maxFirstLineDescChars {
+					tpl.Description += "..."
+				}
+				break
+			}
+		}
+	}
+	if h, ok := doc.Data[fieldArgumentHint]; ok && h != nil {
+		tpl.ArgumentHint = jsString(h)
+	}
+	return tpl, len(b), "", ""
+}
