@@ -1,0 +1,106 @@
+package sources
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func piCatalog() ToolCatalogOptions {
+	return ToolCatalogOptions{
+		Tools: []ToolDef{
+			{Name: "read", Default: true, Snippet: "Read file contents", Guidelines: []string{"Use read."}},
+			{Name: "bash", Default: true, Snippet: "Run bash", Guidelines: []string{"Inspect env."}},
+			{Name: "edit", Default: true, Snippet: "Edit\r\n  files\t now ", Guidelines: []string{" Be exact ", "", "Be exact", "Be concise in your responses"}},
+			{Name: "write", Default: true, Snippet: "Write files"},
+			{Name: "grep", Snippet: "Search"},
+			{Name: "quiet", Snippet: " \n\t\u00a0", Guidelines: []string{"Quiet guideline."}},
+		},
+		Leading:  []Guideline{{Text: "Use bash for file operations like ls, rg, find", Requires: []string{"bash"}, UnlessAny: []string{"grep", "find", "ls"}}},
+		Trailing: []string{"Be concise in your responses", "Show file paths clearly when working with files"},
+	}
+}
+
+func TestSelectTools(t *testing.T) {
+	tests := []struct {
+		name       string
+		edit       func(o *ToolCatalogOptions)
+		active     string
+		listed     string
+		guidelines string
+	}{
+		{"defaults (TOOL-2, GUIDE-1, GUIDE-3, GUIDE-4)", nil, "read,bash,edit,write", "read: Read file contents|bash: Run bash|edit: Edit files now|write: Write files",
+			"Use bash for file operations like ls, rg, find|Use read.|Inspect env.|Be exact|Be concise in your responses|Show file paths clearly when working with files"},
+		{"allowlist order, unknown dropped, repeat once (X-2)", func(o *ToolCatalogOptions) { o.Allow = []string{"grep", "nope", "bash", "grep"} },
+			"grep,bash", "grep: Search|bash: Run bash", "Inspect env.|Be concise in your responses|Show file paths clearly when working with files"},
+		{"empty allowlist (TOOL-3)", func(o *ToolCatalogOptions) { o.Allow = []string{} }, "", "", "Be concise in your responses|Show file paths clearly when working with files"},
+		{"disable all without allowlist (TOOL-8)", func(o *ToolCatalogOptions) { o.Disable = "all" }, "", "", "Be concise in your responses|Show file paths clearly when working with files"},
+		{"allowlist wins over disable (X-1)", func(o *ToolCatalogOptions) { o.Disable = "all"; o.Allow = []string{"write"} }, "write", "write: Write files",
+			"Be concise in your responses|Show file paths clearly when working with files"},
+		{"exclude from defaults and allowlist (TOOL-4)", func(o *ToolCatalogOptions) { o.Exclude = []string{"read", "edit"}; o.Allow = []string{"read", "bash"} }, "bash", "bash: Run bash",
+			"Use bash for file operations like ls, rg, find|Inspect env.|Be concise in your responses|Show file paths clearly when working with files"},
+		{"snippet that normalizes to empty is active but unlisted (TOOL-1, TOOL-6, GUIDE-5)", func(o *ToolCatalogOptions) { o.Allow = []string{"quiet"} }, "quiet", "",
+			"Quiet guideline.|Be concise in your responses|Show file paths clearly when working with files"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := piCatalog()
+			if tc.edit != nil {
+				tc.edit(&o)
+			}
+			out, err := ToolCatalog.Resolve(context.Background(), Env{}, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			set := out.Value.(ToolSet)
+			var listed []string
+			for _, l := range set.Listed {
+				listed = append(listed, l.Name+": "+l.Snippet)
+			}
+			if got := strings.Join(set.Names, ","); got != tc.active {
+				t.Errorf("active = %q, want %q", got, tc.active)
+			}
+			if got := strings.Join(listed, "|"); got != tc.listed {
+				t.Errorf("listed = %q, want %q", got, tc.listed)
+			}
+			if got := strings.Join(set.Guidelines, "|"); got != tc.guidelines {
+				t.Errorf("guidelines = %q, want %q", got, tc.guidelines)
+			}
+		})
+	}
+}
+
+func TestOptionsSetAndFields(t *testing.T) {
+	opts := ContextFiles.Options()
+	fields := FieldNames(opts)
+	if got := strings.Join(fields, ","); got != "candidates,cwd,enabled,global_dir,stop,worktree_rule" {
+		t.Errorf("fields = %s", got)
+	}
+	if err := Set(opts, "candidates", []any{"A.md", "B.md"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Set(opts, "enabled", false); err != nil {
+		t.Fatal(err)
+	}
+	o := opts.(*ContextFilesOptions)
+	if !reflect.DeepEqual(o.Candidates, []string{"A.md", "B.md"}) || o.Enabled {
+		t.Errorf("options = %+v", o)
+	}
+	if err := Set(opts, "stopp", "x"); err == nil || err.Error() != `unknown option "stopp"` {
+		t.Errorf("err = %v", err)
+	}
+	if err := Set(opts, "enabled", []any{1}); err == nil {
+		t.Error("a list was accepted for a bool option")
+	}
+}
+
+func TestBuiltinsHaveUniqueNames(t *testing.T) {
+	seen := map[string]bool{}
+	for _, k := range Builtins() {
+		if seen[k.Name()] || k.Doc() == "" {
+			t.Errorf("kind %q duplicated or undocumented", k.Name())
+		}
+		seen[k.Name()] = true
+	}
+}
