@@ -81,7 +81,7 @@ func (l *loader) packageFiles(root string, filter map[string]any, where string) 
 		for _, p := range plain {
 			roots = append(roots, resolvePath(root, p))
 		}
-		all, err := l.collect(roots, true)
+		all, err := l.collect(roots)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -52,13 +52,21 @@ const (
 	ReasonRemotePackage = "remote package source not supported"
 )
 
-// Diagnostic codes.
+// Diagnostic codes; the messages are pi's own words.
 const (
-	CodeSkillInvalid     = "skill/invalid"
+	// CodeSkillInvalid: YAML errors and validation warnings (SKL-V2..V6).
+	CodeSkillInvalid = "skill/invalid"
+	// CodeSkillUnreadable: a skill file that could not be read (SKL-V8).
+	CodeSkillUnreadable = "skill/unreadable"
+	// CodeSkillPathMissing: a listed skill path that does not exist (SKL-D10).
 	CodeSkillPathMissing = "skill/path-missing"
+	// CodeSkillNotMarkdown: a listed skill file without the markdown
+	// suffix (SKL-D10).
 	CodeSkillNotMarkdown = "skill/not-markdown"
-	CodeSkillCollision   = "skill/collision"
-	CodePromptCollision  = "prompt/collision"
+	// CodeSkillCollision: a skill whose name was taken (SKL-C1).
+	CodeSkillCollision = "skill/collision"
+	// CodePromptCollision: a template whose name was taken (TPL-D4).
+	CodePromptCollision = "prompt/collision"
 )
 
 // recorder gathers what a load reports besides its value.

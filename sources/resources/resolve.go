@@ -182,7 +182,7 @@ func (l *loader) addEntries(acc *accumulator, s settings, rank int) error {
 	for _, p := range plain {
 		roots = append(roots, settingsPath(p, s.base, l.home))
 	}
-	files, err := l.collect(roots, true)
+	files, err := l.collect(roots)
 	if err != nil {
 		return err
 	}
@@ -196,15 +196,13 @@ func (l *loader) addEntries(acc *accumulator, s settings, rank int) error {
 // collect is pi's collectFilesFromPaths: files are taken as they are,
 // directories are walked (skills: pi mode; prompts: recursive), missing
 // paths are skipped.
-func (l *loader) collect(paths []string, recordMissing bool) ([]string, error) {
+func (l *loader) collect(paths []string) ([]string, error) {
 	var files []string
 	for _, p := range paths {
 		fi, err := vfs.Stat(l.fsys, p)
 		switch {
 		case err != nil:
-			if recordMissing {
-				l.rec.exclude(p, ReasonMissing, "")
-			}
+			l.rec.exclude(p, ReasonMissing, "")
 		case fi.Mode().IsRegular():
 			files = append(files, p)
 		case fi.IsDir():

@@ -9,11 +9,6 @@ import (
 	"github.com/promptc/promptc/prov"
 )
 
-// Diagnostic codes of skill problems (the messages are pi's).
-const (
-	CodeSkillUnreadable = "skill/unreadable"
-)
-
 // SkillOptions configures LoadSkills. Cwd, Home and AgentDir must be
 // absolute; Cwd should be physical (symlinks resolved), as pi's
 // process.cwd() is.
