@@ -44,6 +44,9 @@ type loader struct {
 	kind                kind
 	rec                 recorder
 	globs               map[string]*glob.Pattern
+	// resolver memoizes realpaths for the run (skills below one tree
+	// share their directory prefixes).
+	resolver *vfs.Resolver
 }
 
 func newLoader(ctx context.Context, fsys vfs.FS, layout Layout, cwd, home, agentDir string, trusted bool, k kind) (*loader, error) {
@@ -55,7 +58,7 @@ func newLoader(ctx context.Context, fsys vfs.FS, layout Layout, cwd, home, agent
 	return &loader{
 		ctx: ctx, fsys: fsys, layout: layout.withDefaults(),
 		cwd: path.Clean(cwd), home: path.Clean(home), agentDir: path.Clean(agentDir),
-		trusted: trusted, kind: k, globs: map[string]*glob.Pattern{},
+		trusted: trusted, kind: k, globs: map[string]*glob.Pattern{}, resolver: vfs.NewResolver(fsys),
 	}, nil
 }
 

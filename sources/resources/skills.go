@@ -140,7 +140,7 @@ func (s *skillSet) load(file, scope string) {
 		l.rec.exclude(file, reason, strings.Join(warnings, "; "))
 		return
 	}
-	real, err := vfs.Realpath(l.fsys, file)
+	real, err := l.resolver.Realpath(file)
 	if err != nil {
 		real = file
 	}

@@ -3,6 +3,7 @@ package resources
 import (
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/promptc/promptc/internal/gitignore"
@@ -37,15 +38,22 @@ func (l *loader) readDir(dir string) ([]fs.DirEntry, bool) {
 }
 
 // addIgnoreRules adds the rules of dir's ignore files, prefixed with dir's
-// path relative to root (pi's addIgnoreRules, SKL-D6).
-func (l *loader) addIgnoreRules(ig *gitignore.Matcher, dir, root string) {
+// path relative to root (pi's addIgnoreRules, SKL-D6). When the directory
+// listing is at hand (listed), it tells which ignore files exist without a
+// stat per name; symlinked entries are still followed.
+func (l *loader) addIgnoreRules(ig *gitignore.Matcher, dir, root string, entries []fs.DirEntry, listed bool) {
 	prefix := relative(root, dir)
 	if prefix != "" {
 		prefix += "/"
 	}
 	for _, name := range l.layout.IgnoreFiles {
 		file := path.Join(dir, name)
-		if !vfs.Exists(l.fsys, file) {
+		if listed {
+			e := findEntry(entries, name)
+			if e == nil || (e.Type()&fs.ModeSymlink != 0 && !vfs.Exists(l.fsys, file)) {
+				continue
+			}
+		} else if !vfs.Exists(l.fsys, file) {
 			continue
 		}
 		b, err := vfs.ReadFile(l.fsys, file)
@@ -57,6 +65,15 @@ func (l *loader) addIgnoreRules(ig *gitignore.Matcher, dir, root string) {
 			l.rec.origin(file, "ignore", len(b))
 		}
 	}
+}
+
+// findEntry returns the entry called name; entries are sorted by name.
+func findEntry(entries []fs.DirEntry, name string) fs.DirEntry {
+	i, found := slices.BinarySearchFunc(entries, name, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) })
+	if !found {
+		return nil
+	}
+	return entries[i]
 }
 
 // skipEntry applies the dot-name and SkipNames rules (SKL-D5).
@@ -114,8 +131,8 @@ func (l *loader) skillDir(dir, root string, ig *gitignore.Matcher, rootFiles boo
 	if err := l.ctx.Err(); err != nil {
 		return err
 	}
-	l.addIgnoreRules(ig, dir, root)
 	entries, ok := l.readDir(dir)
+	l.addIgnoreRules(ig, dir, root, entries, ok)
 	if !ok {
 		return nil
 	}
@@ -178,8 +195,8 @@ func (l *loader) promptDir(dir, root string, ig *gitignore.Matcher, recursive bo
 	if err := l.ctx.Err(); err != nil {
 		return err
 	}
-	l.addIgnoreRules(ig, dir, root)
 	entries, ok := l.readDir(dir)
+	l.addIgnoreRules(ig, dir, root, entries, ok)
 	if !ok {
 		return nil
 	}
