@@ -1,0 +1,66 @@
+package engine
+
+import "sort"
+
+// Graph is the compiled pipeline as a graph, for drawing and explaining:
+// sources with their data dependencies, and sections in output order with
+// their conditions, ordering constraints and the names they read.
+type Graph struct {
+	Params   []string       `json:"params"`
+	Sources  []GraphSource  `json:"sources"`
+	Sections []GraphSection `json:"sections"`
+}
+
+// GraphSource is one source node.
+type GraphSource struct {
+	ID   string `json:"id"`
+	Kind string `json:"kind"`
+	Doc  string `json:"doc,omitempty"`
+	// Uses lists the params and sources its args read, sorted.
+	Uses []string `json:"uses"`
+}
+
+// GraphSection is one section node.
+type GraphSection struct {
+	ID       string   `json:"id"`
+	Doc      string   `json:"doc,omitempty"`
+	When     string   `json:"when,omitempty"`
+	After    []string `json:"after,omitempty"`
+	Before   []string `json:"before,omitempty"`
+	Order    int      `json:"order"`
+	Volatile bool     `json:"volatile,omitempty"`
+	// Uses lists the params and sources its condition and template read.
+	Uses []string `json:"uses"`
+	// WhenUses lists the names only its condition reads.
+	WhenUses []string `json:"when_uses"`
+}
+
+// Graph returns the plan's graph. Sections are in output order; sources
+// and params are sorted by id.
+func (p *Plan) Graph() Graph {
+	g := Graph{Params: p.SortedParams()}
+	ids := make([]string, 0, len(p.sources))
+	for id := range p.sources {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		sp := p.sources[id]
+		uses := map[string]bool{}
+		for _, a := range sp.args {
+			for _, d := range a.expr.Deps() {
+				uses[d] = true
+			}
+		}
+		g.Sources = append(g.Sources, GraphSource{ID: id, Kind: sp.kind.Name(), Doc: p.spec.Sources[id].Doc, Uses: sortedKeys(uses)})
+	}
+	for _, sp := range p.sections {
+		gs := GraphSection{ID: sp.id, Doc: sp.spec.Doc, When: sp.spec.When, After: sp.spec.After, Before: sp.spec.Before,
+			Order: sp.spec.Order, Volatile: sp.spec.Volatile, Uses: sp.uses, WhenUses: []string{}}
+		if sp.when != nil {
+			gs.WhenUses = sp.when.Deps()
+		}
+		g.Sections = append(g.Sections, gs)
+	}
+	return g
+}
