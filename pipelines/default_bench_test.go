@@ -12,27 +12,14 @@ import (
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/internal/vfs"
 	"github.com/promptc/promptc/pipelines"
-	"github.com/promptc/promptc/sources"
 )
 
 // compileDefault loads and compiles the embedded default pipeline.
 func compileDefault(tb testing.TB) *engine.Plan {
 	tb.Helper()
-	data, ok := pipelines.Lookup("default")
-	if !ok {
-		tb.Fatal("no default pipeline")
-	}
-	spec, ds, err := engine.Load(context.Background(), engine.LoadSettings{Layers: []engine.Layer{{Name: "default.yaml", Data: data}}})
+	plan, ds, err := pipelines.Compile(context.Background(), "default", nil, nil)
 	if err != nil || ds.HasErrors() {
-		tb.Fatalf("load: %v %v", err, ds)
-	}
-	reg, err := engine.NewRegistry(sources.Builtins()...)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	plan, ds := engine.Compile(spec, reg)
-	if ds.HasErrors() {
-		tb.Fatalf("compile: %v", ds)
+		tb.Fatalf("compile: %v %v", err, ds)
 	}
 	return plan
 }

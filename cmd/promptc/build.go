@@ -14,7 +14,6 @@ import (
 	"github.com/promptc/promptc/internal/expand"
 	"github.com/promptc/promptc/internal/vfs"
 	"github.com/promptc/promptc/pipelines"
-	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/resources"
 )
 
@@ -189,16 +188,7 @@ func loadPlan(ctx context.Context, name string, overlays, sets []string) (*engin
 		}
 		setList = append(setList, engine.Set{Key: k, Value: v})
 	}
-	spec, ds, err := engine.Load(ctx, engine.LoadSettings{Layers: layers, Sets: setList})
-	if err != nil || ds.HasErrors() {
-		return nil, ds, err
-	}
-	reg, err := engine.NewRegistry(sources.Builtins()...)
-	if err != nil {
-		return nil, nil, err
-	}
-	plan, cds := engine.Compile(spec, reg)
-	return plan, append(ds, cds...), nil
+	return pipelines.CompileLayers(ctx, layers, setList)
 }
 
 func printWarnings(w io.Writer, ds diag.List) {

@@ -1,0 +1,55 @@
+package pipelines_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/internal/vfs"
+	"github.com/promptc/promptc/pipelines"
+)
+
+// Compile the default (pi 0.83.0) pipeline once, then build the prompt for
+// a project directory with a context file.
+func ExampleCompile() {
+	ctx := context.Background()
+	plan, diags, err := pipelines.Compile(ctx, "default", nil, nil)
+	if err != nil || diags.HasErrors() {
+		fmt.Println(err, diags)
+		return
+	}
+	root, _ := os.MkdirTemp("", "promptc-example")
+	defer os.RemoveAll(root)
+	root, _ = filepath.EvalSymlinks(root)
+	proj := filepath.Join(root, "proj")
+	_ = os.MkdirAll(proj, 0o755)
+	_ = os.WriteFile(filepath.Join(proj, "AGENTS.md"), []byte("Use tabs.\n"), 0o644)
+
+	res, err := plan.Run(ctx, engine.Input{
+		FS: os.DirFS("/").(vfs.FS),
+		Params: map[string]any{
+			"cwd":       proj,
+			"home":      filepath.Join(root, "home"),
+			"agent_dir": filepath.Join(root, "home", ".pi", "agent"),
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range res.Sections {
+		fmt.Printf("%-16s active=%-5v bytes>0=%v\n", s.ID, s.Active, s.Bytes > 0)
+	}
+	fmt.Println(strings.Contains(res.Text, "<project_instructions path=\""+filepath.Join(proj, "AGENTS.md")+"\">\nUse tabs.\n\n</project_instructions>"))
+	// Output:
+	// default_body     active=true  bytes>0=true
+	// custom_body      active=false bytes>0=false
+	// append           active=false bytes>0=false
+	// project_context  active=true  bytes>0=true
+	// skills           active=false bytes>0=false
+	// cwd              active=true  bytes>0=true
+	// true
+}
