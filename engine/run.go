@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"reflect"
 	"sort"
 	"strings"
@@ -17,8 +18,10 @@ import (
 
 // Input is everything one run reads besides the plan.
 type Input struct {
-	// FS is the file system rooted at "/" that sources read through.
-	FS vfs.FS
+	// FS is the file system rooted at "/" that sources read through. It
+	// must implement fs.StatFS, fs.ReadFileFS, fs.ReadDirFS and
+	// fs.ReadLinkFS, as os.DirFS("/") does.
+	FS fs.FS
 	// Params holds caller-supplied param values by name. Names the
 	// pipeline does not declare are ignored; declared params without a
 	// value take their default (nil for nullable lists).
@@ -30,7 +33,10 @@ type Input struct {
 // expression failed at run time, ctx was cancelled), and no partial
 // Result is returned.
 func (p *Plan) Run(ctx context.Context, in Input) (*Result, error) {
-	r := p.newRun(in)
+	r, err := p.newRun(in)
+	if err != nil {
+		return nil, err
+	}
 	res := &Result{Pipeline: p.spec.Name}
 	var parts []string
 	offset := 0
@@ -87,7 +93,10 @@ func (p *Plan) Run(ctx context.Context, in Input) (*Result, error) {
 // Resolve resolves the named sources (and what they depend on) without
 // rendering any section, e.g. for `promptc expand`.
 func (p *Plan) Resolve(ctx context.Context, in Input, ids ...string) (map[string]sources.Output, error) {
-	r := p.newRun(in)
+	r, err := p.newRun(in)
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]sources.Output{}
 	for _, id := range ids {
 		if _, ok := p.sources[id]; !ok {
@@ -112,14 +121,23 @@ func nonNil[T any](s []T) []T {
 type run struct {
 	plan    *Plan
 	in      Input
+	fsys    vfs.FS
 	vals    map[string]any
 	outputs map[string]*sources.Output
 	order   []string
 	busy    map[string]bool
 }
 
-func (p *Plan) newRun(in Input) *run {
-	return &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, busy: map[string]bool{}}
+func (p *Plan) newRun(in Input) (*run, error) {
+	r := &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, busy: map[string]bool{}}
+	if in.FS != nil {
+		fsys, ok := in.FS.(vfs.FS)
+		if !ok {
+			return nil, fmt.Errorf("engine: Input.FS %T lacks Stat, ReadFile, ReadDir or ReadLink", in.FS)
+		}
+		r.fsys = fsys
+	}
+	return r, nil
 }
 
 func (r *run) values(ctx context.Context, names []string) (map[string]any, error) {
@@ -177,7 +195,7 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	out, err := sp.kind.Resolve(ctx, sources.Env{FS: r.in.FS}, opts.Interface())
+	out, err := sp.kind.Resolve(ctx, sources.Env{FS: r.fsys}, opts.Interface())
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", name, err)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/internal/vfs"
 	"github.com/promptc/promptc/pipelines"
 )
 
@@ -29,7 +28,7 @@ func ExampleCompile() {
 	_ = os.WriteFile(filepath.Join(proj, "AGENTS.md"), []byte("Use tabs.\n"), 0o644)
 
 	res, err := plan.Run(ctx, engine.Input{
-		FS: os.DirFS("/").(vfs.FS),
+		FS: os.DirFS("/"),
 		Params: map[string]any{
 			"cwd":       proj,
 			"home":      filepath.Join(root, "home"),

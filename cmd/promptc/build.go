@@ -83,7 +83,11 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 			}
 		}
 	}
-	text, ds, err := expand.Expand(ctx, in.FS, p.args[0], skills, templates)
+	fsys, ok := in.FS.(vfs.FS)
+	if !ok {
+		return fmt.Errorf("the OS file system does not support symlink inspection")
+	}
+	text, ds, err := expand.Expand(ctx, fsys, p.args[0], skills, templates)
 	if err != nil {
 		return err
 	}
@@ -149,11 +153,7 @@ func prepare(ctx context.Context, p *parsed, stderr io.Writer, e env) (*engine.P
 	if err != nil {
 		return nil, engine.Input{}, err
 	}
-	fsys, ok := os.DirFS("/").(vfs.FS)
-	if !ok {
-		return nil, engine.Input{}, fmt.Errorf("the OS file system does not support symlink inspection")
-	}
-	return plan, engine.Input{FS: fsys, Params: params}, nil
+	return plan, engine.Input{FS: os.DirFS("/"), Params: params}, nil
 }
 
 // loadPlan loads a built-in pipeline NAME or a FILE, plus overlays and
