@@ -95,3 +95,42 @@ func BenchmarkCompileDefault(b *testing.B) {
 }
 
 var _ fs.FS = (vfs.FS)(nil)
+
+// BenchmarkTurn compares a cold build (a new Builder, everything read and
+// parsed) with a warm per-turn rebuild over unchanged files.
+func BenchmarkTurn(b *testing.B) {
+	plan := compileDefault(b)
+	for _, sc := range []struct{ skills, depth int }{{10, 4}, {100, 8}, {1000, 16}} {
+		params := fixture(b, sc.skills, sc.depth)
+		age(b, filepath.Dir(params["home"].(string)))
+		name := fmt.Sprintf("skills=%d/depth=%d", sc.skills, sc.depth)
+		b.Run(name+"/cold", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				bl, err := engine.NewBuilder(plan, os.DirFS("/"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := bl.Build(context.Background(), params); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/warm", func(b *testing.B) {
+			bl, err := engine.NewBuilder(plan, os.DirFS("/"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := bl.Build(context.Background(), params); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				if _, err := bl.Build(context.Background(), params); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

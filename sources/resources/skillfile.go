@@ -30,13 +30,14 @@ type jsTypeError string
 // it is skipped), the warnings in pi's order, the number of bytes read and
 // whether the file could be read at all.
 func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, size int, readable bool) {
-	b, err := vfs.ReadFile(l.fsys, file)
+	v, err := vfs.ReadParsed(l.fsys, file, "frontmatter", parseMarkdown)
 	if err != nil {
 		return nil, []string{vfs.NodeError(err, "open", file)}, 0, false
 	}
-	doc, err := frontmatter.Parse(jsstr.DecodeUTF8(b))
-	if err != nil {
-		return nil, []string{err.Error()}, len(b), true
+	md := v.(parsedMarkdown)
+	b, doc := md.raw, md.doc
+	if md.err != nil {
+		return nil, []string{md.err.Error()}, len(b), true
 	}
 	dir := path.Dir(file)
 	desc := doc.Data[fieldDescription]
@@ -63,6 +64,21 @@ func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, si
 		BaseDir:                dir,
 		DisableModelInvocation: doc.Data[fieldDisableModel] == true,
 	}, warnings, len(b), true
+}
+
+// parsedMarkdown is a decoded markdown file with its frontmatter parsed;
+// a YAML error is part of the value, not a read failure.
+type parsedMarkdown struct {
+	raw []byte
+	doc frontmatter.Doc
+	err error
+}
+
+// parseMarkdown decodes and splits a skill or template file. It is
+// a pure function of the bytes, so a vfs.Cache may memoize it.
+func parseMarkdown(b []byte) (any, error) {
+	doc, err := frontmatter.Parse(jsstr.DecodeUTF8(b))
+	return parsedMarkdown{raw: b, doc: doc, err: err}, nil
 }
 
 // validateDescription is pi's validateDescription: a falsy or blank

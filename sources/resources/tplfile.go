@@ -3,7 +3,6 @@ package resources
 import (
 	"strings"
 
-	"github.com/promptc/promptc/internal/frontmatter"
 	"github.com/promptc/promptc/internal/jsstr"
 	"github.com/promptc/promptc/internal/vfs"
 )
@@ -18,13 +17,14 @@ const (
 // or whose frontmatter is invalid is skipped without a warning (TPL-D5);
 // why is then the reason for Excluded.
 func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, detail string) {
-	b, err := vfs.ReadFile(l.fsys, file)
+	v, err := vfs.ReadParsed(l.fsys, file, "frontmatter", parseMarkdown)
 	if err != nil {
 		return Template{}, 0, ReasonUnreadable, vfs.NodeError(err, "open", file)
 	}
-	doc, err := frontmatter.Parse(jsstr.DecodeUTF8(b))
-	if err != nil {
-		return Template{}, len(b), ReasonInvalid, err.Error()
+	md := v.(parsedMarkdown)
+	b, doc := md.raw, md.doc
+	if md.err != nil {
+		return Template{}, len(b), ReasonInvalid, md.err.Error()
 	}
 	tpl = Template{
 		Name:     strings.TrimSuffix(baseName(file), l.layout.MarkdownExt),
