@@ -44,7 +44,11 @@ func (b *Builder) Build(ctx context.Context, params map[string]any) (*Result, er
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if err == nil {
-		b.last = res
+		// A pipeline fallback is served but is not a good prompt to fall
+		// back on later.
+		if !res.Fallback {
+			b.last = res
+		}
 		return res, nil
 	}
 	if b.last == nil {

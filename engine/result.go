@@ -12,6 +12,9 @@ type Result struct {
 	Pipeline string `json:"pipeline"`
 	// Text is the prompt: the active sections' texts joined.
 	Text string `json:"prompt"`
+	// Fallback is set when the run failed and Text is the pipeline's
+	// fallback text; Sections is then empty.
+	Fallback bool `json:"fallback,omitempty"`
 	// Sections lists every declared section in output order, active or not.
 	Sections []Section `json:"sections"`
 	// Sources lists the sources that were resolved, in resolution order.

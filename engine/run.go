@@ -31,12 +31,25 @@ type Input struct {
 // Run builds the prompt. Run-time problems in files are diagnostics in the
 // Result; an error means the run could not complete (a source failed, an
 // expression failed at run time, ctx was cancelled), and no partial
-// Result is returned.
+// Result is returned — unless the pipeline declares a fallback whose
+// condition holds: then the Result is the fallback text, marked Fallback,
+// with the failure as a warning, and the error is nil. A cancelled ctx
+// never falls back.
 func (p *Plan) Run(ctx context.Context, in Input) (*Result, error) {
 	r, err := p.newRun(in)
 	if err != nil {
 		return nil, err
 	}
+	res, err := r.build(ctx)
+	if err == nil || p.fallback == nil || ctx.Err() != nil {
+		return res, err
+	}
+	return r.fallback(ctx, err)
+}
+
+// build renders every active section and joins them.
+func (r *run) build(ctx context.Context) (*Result, error) {
+	p := r.plan
 	res := &Result{Pipeline: p.spec.Name}
 	var parts []string
 	offset := 0
@@ -79,14 +92,50 @@ func (p *Plan) Run(ctx context.Context, in Input) (*Result, error) {
 		res.Sections = append(res.Sections, sec)
 	}
 	res.Text = strings.Join(parts, p.spec.Join)
+	r.report(res)
+	return res, nil
+}
+
+// report adds the resolved sources and their diagnostics to res.
+func (r *run) report(res *Result) {
 	for _, id := range r.order {
 		out := r.outputs[id]
 		res.Sources = append(res.Sources, SourceReport{
-			ID: id, Kind: p.sources[id].kind.Name(), Value: out.Value,
+			ID: id, Kind: r.plan.sources[id].kind.Name(), Value: out.Value,
 			Origins: nonNil(out.Origins), Excluded: nonNil(out.Excluded),
 		})
 		res.Diagnostics = append(res.Diagnostics, out.Diags...)
 	}
+}
+
+// fallback renders the pipeline's fallback for a run that failed with
+// cause, or returns cause when the fallback's condition does not hold.
+func (r *run) fallback(ctx context.Context, cause error) (*Result, error) {
+	fb := r.plan.fallback
+	if fb.when != nil {
+		vals, err := r.values(ctx, fb.when.Deps())
+		if err != nil {
+			return nil, cause
+		}
+		ok, err := fb.when.EvalBool(vals)
+		if err != nil || !ok {
+			return nil, cause
+		}
+	}
+	vals, err := r.values(ctx, fb.uses)
+	if err != nil {
+		return nil, cause
+	}
+	text, err := fb.tmpl.Render(vals)
+	if err != nil {
+		return nil, cause
+	}
+	res := &Result{Pipeline: r.plan.spec.Name, Text: text, Fallback: true, Sections: []Section{}}
+	r.report(res)
+	res.Diagnostics = append(res.Diagnostics, diag.Diagnostic{
+		Severity: diag.Warning, Code: "run/fallback",
+		Message: "the build failed; using the pipeline's fallback text: " + cause.Error(),
+	})
 	return res, nil
 }
 
@@ -157,13 +206,9 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 		return v, nil
 	}
 	if pp, ok := r.plan.params[name]; ok {
-		v := pp.def
-		if given, ok := r.in.Params[name]; ok {
-			c, err := coerce(given, pp.typ)
-			if err != nil {
-				return nil, fmt.Errorf("param %s: %w", name, err)
-			}
-			v = c
+		v, err := r.param(ctx, pp)
+		if err != nil {
+			return nil, err
 		}
 		r.vals[name] = v
 		return v, nil
@@ -205,6 +250,34 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 	return out.Value, nil
 }
 
+// param computes a param's value: the caller's (converted), else its
+// default_expr, else its default.
+func (r *run) param(ctx context.Context, pp *paramPlan) (any, error) {
+	if given, ok := r.in.Params[pp.name]; ok {
+		v, err := coerce(given, pp.typ)
+		if err != nil {
+			return nil, fmt.Errorf("param %s: %w", pp.name, err)
+		}
+		return v, nil
+	}
+	if pp.defExpr == nil {
+		return pp.def, nil
+	}
+	vals, err := r.values(ctx, pp.defExpr.Deps())
+	if err != nil {
+		return nil, err
+	}
+	out, err := pp.defExpr.Eval(vals)
+	if err != nil {
+		return nil, r.exprErr("/params/"+pp.name+"/default_expr", err)
+	}
+	v, err := coerce(out, pp.typ)
+	if err != nil {
+		return nil, r.exprErr("/params/"+pp.name+"/default_expr", err)
+	}
+	return v, nil
+}
+
 func (r *run) originsOf(names []string) []prov.Origin {
 	var out []prov.Origin
 	for _, n := range names {
@@ -228,6 +301,21 @@ func coerce(v any, typ reflect.Type) (any, error) {
 	rv := reflect.ValueOf(v)
 	if rv.Type() == typ {
 		return v, nil
+	}
+	if typ.Kind() == reflect.Pointer {
+		if rv.Kind() == reflect.Pointer {
+			if rv.IsNil() {
+				return reflect.Zero(typ).Interface(), nil
+			}
+			v = rv.Elem().Interface()
+		}
+		elem, err := coerce(v, typ.Elem())
+		if err != nil {
+			return nil, err
+		}
+		p := reflect.New(typ.Elem())
+		p.Elem().Set(reflect.ValueOf(elem))
+		return p.Interface(), nil
 	}
 	out := reflect.New(typ)
 	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: out.Interface()})

@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/promptc/promptc/conditions"
+)
+
+// paramType returns the Go type a param has in expressions and templates:
+// the type's value, or a pointer to it for nullable scalars (nil = absent).
+func paramType(ps ParamSpec) reflect.Type {
+	t := paramTypes[ps.Type]
+	if ps.Nullable && t.Kind() != reflect.Slice && t.Kind() != reflect.Map {
+		return reflect.PointerTo(t)
+	}
+	return t
+}
+
+func (c *compiler) compileParams() {
+	for _, name := range sortedKeys(c.spec.Params) {
+		ps := c.spec.Params[name]
+		typ := paramType(ps)
+		pp := &paramPlan{name: name, typ: typ, spec: ps, def: reflect.Zero(typ).Interface()}
+		ptr := "/params/" + name
+		if ps.Default != nil && ps.DefaultExpr != "" {
+			c.diags.Errorf(c.spec.Pos(ptr+"/default_expr"), "param", "param %q has both default and default_expr", name)
+		}
+		if ps.Default != nil {
+			v, err := coerce(ps.Default, typ)
+			if err != nil {
+				c.diags.Errorf(c.spec.Pos(ptr+"/default"), "param", "default of param %q: %v", name, err)
+			}
+			pp.def = v
+		}
+		c.plan.params[name] = pp
+		c.types[name] = typ
+	}
+}
+
+// compileDefaultExprs compiles default_expr against the other params and
+// rejects defaults that depend on each other in a cycle.
+func (c *compiler) compileDefaultExprs() {
+	var nodes []node
+	edges := map[string][]string{}
+	for _, name := range sortedKeys(c.plan.params) {
+		pp := c.plan.params[name]
+		nodes = append(nodes, node{id: name})
+		if pp.spec.DefaultExpr == "" {
+			continue
+		}
+		env := conditions.Types{}
+		for n, t := range c.types {
+			if _, isParam := c.plan.params[n]; isParam && n != name {
+				env[n] = t
+			}
+		}
+		ptr := "/params/" + name + "/default_expr"
+		e, ds := conditions.Compile(pp.spec.DefaultExpr, env, conditions.Any, c.spec.Pos(ptr))
+		c.diags = append(c.diags, ds...)
+		if e == nil {
+			continue
+		}
+		if got := e.Type(); !fits(got, pp.typ) {
+			c.diags.Errorf(c.spec.Pos(ptr), "param", "default_expr of param %q gives %s, want %s", name, got, pp.typ)
+			continue
+		}
+		pp.defExpr = e
+		for _, d := range e.Deps() {
+			edges[d] = append(edges[d], name)
+		}
+	}
+	if _, cycle := topoSort(nodes, edges); cycle != nil {
+		c.diags.Errorf(c.spec.KeyPos("/params/"+cycle[0]), "dag/cycle", "param defaults depend on each other in a cycle: %s", strings.Join(cycle, " -> "))
+	}
+}
