@@ -19,13 +19,21 @@ type Plan struct {
 	params   map[string]*paramPlan
 	sources  map[string]*sourcePlan
 	sections []*sectionPlan // output order
+	fallback *fallbackPlan  // nil without a fallback
+}
+
+type fallbackPlan struct {
+	when *conditions.Expr
+	tmpl *sections.Template
+	uses []string
 }
 
 type paramPlan struct {
-	name string
-	typ  reflect.Type
-	spec ParamSpec
-	def  any
+	name    string
+	typ     reflect.Type
+	spec    ParamSpec
+	def     any
+	defExpr *conditions.Expr // DefaultExpr, compiled; nil without one
 }
 
 type sourcePlan struct {
@@ -77,10 +85,13 @@ func Compile(spec *Spec, reg *Registry) (*Plan, diag.List) {
 		sources: map[string]*sourcePlan{},
 	}, types: conditions.Types{}}
 	c.compileParams()
+	c.compileDefaultExprs()
 	c.declareSources()
 	c.compileArgs()
 	c.checkSourceCycles()
 	c.compileSections()
+	c.compileFallback()
+	c.checkExplain()
 	c.checkExpand()
 	if c.diags.HasErrors() {
 		return nil, c.diags
@@ -103,30 +114,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-func (c *compiler) compileParams() {
-	for _, name := range sortedKeys(c.spec.Params) {
-		ps := c.spec.Params[name]
-		typ := paramTypes[ps.Type]
-		pp := &paramPlan{name: name, typ: typ, spec: ps}
-		if ps.Nullable && ps.Type != "list" && ps.Type != "map" {
-			c.diags.Errorf(c.spec.Pos("/params/"+name+"/nullable"), "param", "only list and map params can be nullable")
-		}
-		if ps.Default != nil {
-			v, err := coerce(ps.Default, typ)
-			if err != nil {
-				c.diags.Errorf(c.spec.Pos("/params/"+name+"/default"), "param", "default of param %q: %v", name, err)
-			}
-			pp.def = v
-		} else if !ps.Nullable {
-			pp.def = reflect.Zero(typ).Interface()
-		} else {
-			pp.def = reflect.Zero(typ).Interface() // nil list or map
-		}
-		c.plan.params[name] = pp
-		c.types[name] = typ
-	}
 }
 
 func (c *compiler) declareSources() {
@@ -313,6 +300,14 @@ func (c *compiler) checkRef(ptr, ref string, ids []string) bool {
 	}
 	c.diags = append(c.diags, d)
 	return false
+}
+
+func (c *compiler) checkExplain() {
+	for _, kv := range c.spec.Explain.Roles() {
+		if _, ok := c.plan.sources[kv[1]]; !ok {
+			c.diags.Errorf(c.spec.Pos("/explain/"+kv[0]), "explain", "unknown source %q", kv[1])
+		}
+	}
 }
 
 func (c *compiler) checkExpand() {

@@ -31,8 +31,10 @@ type GraphSection struct {
 	Volatile bool     `json:"volatile,omitempty"`
 	// Uses lists the params and sources its condition and template read.
 	Uses []string `json:"uses"`
-	// WhenUses lists the names only its condition reads.
-	WhenUses []string `json:"when_uses"`
+	// WhenUses lists the names its condition reads, TemplateUses those
+	// its template reads (a name may be in both).
+	WhenUses     []string `json:"when_uses"`
+	TemplateUses []string `json:"template_uses"`
 }
 
 // Graph returns the plan's graph. Sections are in output order; sources
@@ -60,6 +62,15 @@ func (p *Plan) Graph() Graph {
 		if sp.when != nil {
 			gs.WhenUses = sp.when.Deps()
 		}
+		tuses := map[string]bool{}
+		for _, f := range sp.tmpl.Fields() {
+			if _, ok := p.params[f]; ok {
+				tuses[f] = true
+			} else if _, ok := p.sources[f]; ok {
+				tuses[f] = true
+			}
+		}
+		gs.TemplateUses = sortedKeys(tuses)
 		g.Sections = append(g.Sections, gs)
 	}
 	return g

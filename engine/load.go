@@ -127,15 +127,19 @@ func allowedAt(pointer string) []string {
 	parts := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
 	switch {
 	case len(parts) == 1:
-		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand"}
+		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand", "explain", "fallback"}
 	case len(parts) == 3 && parts[0] == "params":
-		return []string{"type", "nullable", "default", "doc"}
+		return []string{"type", "nullable", "default", "default_expr", "doc"}
 	case len(parts) == 3 && parts[0] == "sources":
 		return []string{"kind", "doc", "with", "args"}
 	case len(parts) == 3 && parts[0] == "sections":
 		return []string{"doc", "when", "template", "after", "before", "order", "volatile"}
+	case len(parts) == 2 && parts[0] == "fallback":
+		return []string{"when", "template"}
 	case len(parts) == 2 && parts[0] == "expand":
 		return []string{"skills", "templates"}
+	case len(parts) == 2 && parts[0] == "explain":
+		return []string{"body", "append", "trust", "context", "skills", "tools"}
 	}
 	return nil
 }

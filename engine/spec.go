@@ -15,6 +15,8 @@ type Spec struct {
 	Sources     map[string]SourceSpec  `koanf:"sources"`
 	Sections    map[string]SectionSpec `koanf:"sections"`
 	Expand      ExpandSpec             `koanf:"expand"`
+	Explain     ExplainSpec            `koanf:"explain"`
+	Fallback    *FallbackSpec          `koanf:"fallback"`
 
 	// Files lists the layers the spec was merged from, base first.
 	Files []string `koanf:"-"`
@@ -38,11 +40,25 @@ func (s *Spec) KeyPos(pointer string) diag.Pos {
 type ParamSpec struct {
 	// Type is string, bool, int, list (of strings) or map.
 	Type string `koanf:"type"`
-	// Nullable lists are nil when the caller gave no value, which
-	// expressions can tell from an empty list (`tools == nil`).
-	Nullable bool   `koanf:"nullable"`
-	Default  any    `koanf:"default"`
-	Doc      string `koanf:"doc"`
+	// Nullable params are nil when the caller gave no value (or null) and
+	// there is no default, which expressions can tell from an empty value
+	// (`tools == nil`). A nullable string, bool or int has the expression
+	// type *string, *bool or *int.
+	Nullable bool `koanf:"nullable"`
+	Default  any  `koanf:"default"`
+	// DefaultExpr computes the value from other params when the caller
+	// does not supply the key (a supplied null does not trigger it). It
+	// excludes Default.
+	DefaultExpr string `koanf:"default_expr"`
+	Doc         string `koanf:"doc"`
+}
+
+// FallbackSpec is the text a run yields instead of failing: when a source
+// or a run-time expression fails and When holds, the Result is Template
+// rendered over the params (it may read params only).
+type FallbackSpec struct {
+	When     string `koanf:"when"`
+	Template string `koanf:"template"`
 }
 
 // SourceSpec declares one source.
@@ -68,4 +84,35 @@ type SectionSpec struct {
 type ExpandSpec struct {
 	Skills    string `koanf:"skills"`
 	Templates string `koanf:"templates"`
+}
+
+// ExplainSpec names, by role, the sources `promptc explain` describes
+// beyond what every pipeline has (sections, sources, exclusions). Every
+// field is optional; an empty one turns that part of the report off.
+type ExplainSpec struct {
+	// Body is a prompt_file source whose text, when not empty, replaces
+	// the built-in body; Append one whose text is appended.
+	Body   string `koanf:"body"`
+	Append string `koanf:"append"`
+	// Trust is a project_trust source: whether project files were eligible.
+	Trust string `koanf:"trust"`
+	// Context is a context_files source, Skills a skills source and Tools
+	// a tool_catalog source.
+	Context string `koanf:"context"`
+	Skills  string `koanf:"skills"`
+	Tools   string `koanf:"tools"`
+}
+
+// Roles returns the role -> source id pairs that are set, sorted by role.
+func (e ExplainSpec) Roles() [][2]string {
+	var out [][2]string
+	for _, kv := range [][2]string{
+		{"append", e.Append}, {"body", e.Body}, {"context", e.Context},
+		{"skills", e.Skills}, {"tools", e.Tools}, {"trust", e.Trust},
+	} {
+		if kv[1] != "" {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
