@@ -5,11 +5,15 @@ package sources
 // may add their own kinds to the list.
 func Builtins() []Kind {
 	return []Kind{
+		Catalog,
 		ContextFiles,
 		ProjectTrust,
 		PromptFile,
 		PromptTemplates,
+		RankedList,
+		RuntimeRecord,
 		Skills,
 		ToolCatalog,
+		WorkspaceFiles,
 	}
 }

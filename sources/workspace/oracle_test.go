@@ -1,0 +1,204 @@
+package workspace
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/internal/oracletest"
+	"github.com/promptc/promptc/internal/vfs"
+)
+
+// Stripped template hashes of CowAgent's AGENT.md / USER.md (spec
+// R-BOOT-LANG); the cowagent pipeline keeps them in its string catalog.
+var cowPristine = map[string]map[string]string{
+	"zh": {"AGENT.md": "bdc00b2b6232e9f7160d5bec1c22633d0ba580ea5fec3b7799596fc6a746e2e1",
+		"USER.md": "65782ff2ad46b7aa9d200066833f123ab7faf0dd7d1a25a60bcd2037b84612e8"},
+	"en": {"AGENT.md": "8ef86b6484ed26a239ef58bafbfc02dbf46bc7ca06917158756e833fc228de1a",
+		"USER.md": "35dc34f84f5536a30e99426cadcd912f94b6e6a40a27ee154e8876b5ad2b5096"},
+}
+
+type cowCase struct {
+	Conf struct {
+		Knowledge *bool `json:"knowledge"`
+	} `json:"conf"`
+}
+
+type cowExpected struct {
+	Language     string                     `json:"language"`
+	WorkspaceDir *string                    `json:"workspace_dir"`
+	Workspace    map[string]json.RawMessage `json:"workspace_before_build"`
+	ContextFiles *[]struct {
+		Path    string `json:"path"`
+		Content string `json:"content"`
+	} `json:"context_files"`
+	Warnings []string `json:"warnings"`
+	Sections []struct {
+		Name  string   `json:"name"`
+		Lines []string `json:"lines"`
+	} `json:"sections"`
+}
+
+// TestOracle loads every CowAgent oracle case's workspace (as it stood
+// before CowAgent built the prompt) and compares the context files, the
+// [Workspace] warnings and the knowledge index with the i18n goldens.
+func TestOracle(t *testing.T) {
+	shared, ok := oracletest.SharedDir()
+	if !ok {
+		t.Skip("shared folder with the oracle cases not found")
+	}
+	casesDir := filepath.Join(shared, "oracle", "cowagent", "cases")
+	entries, err := os.ReadDir(casesDir)
+	if err != nil {
+		t.Skipf("no CowAgent cases: %v", err)
+	}
+	fsys := os.DirFS("/").(vfs.FS)
+	for _, e := range entries {
+		dir := filepath.Join(casesDir, e.Name())
+		var c cowCase
+		var exp cowExpected
+		if !readJSON(t, filepath.Join(dir, "case.json"), &c) || !readJSON(t, filepath.Join(dir, "expected.i18n.json"), &exp) {
+			continue
+		}
+		t.Run(e.Name(), func(t *testing.T) {
+			root, err := filepath.EvalSymlinks(t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			cwd := root + "/cwd"
+			if err := os.MkdirAll(cwd, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			ws := ""
+			if exp.WorkspaceDir != nil {
+				ws = root + "/ws"
+				if strings.HasSuffix(*exp.WorkspaceDir, "/") {
+					ws += "/"
+				}
+				writeWorkspace(t, ws, exp.Workspace)
+			}
+			lang := "zh"
+			if exp.Language == "en" {
+				lang = "en"
+			}
+
+			// Context files: only with a workspace (A:get_full_system_prompt),
+			// and only when the build got that far (case 25 fails before).
+			if ws != "" && exp.ContextFiles != nil {
+				res, err := Load(context.Background(), fsys, Options{
+					Dir: ws, Base: cwd, Files: cowFiles(), Pristine: cowPristine[lang], WarnPrefix: "[Workspace] ",
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got, want []loaded
+				for _, f := range res.Files {
+					got = append(got, loaded{f.Name, f.Content})
+				}
+				if exp.ContextFiles != nil {
+					for _, f := range *exp.ContextFiles {
+						want = append(want, loaded{f.Path, f.Content})
+					}
+				}
+				if !reflect.DeepEqual(got, want) {
+					t.Errorf("context files:\n got %q\nwant %q", got, want)
+				}
+				var warnings, wantWarnings []string
+				for _, d := range res.Diags {
+					warnings = append(warnings, "WARNING: "+d.Message)
+				}
+				for _, w := range exp.Warnings {
+					if strings.HasPrefix(w, "WARNING: [Workspace]") {
+						wantWarnings = append(wantWarnings, w)
+					}
+				}
+				if !reflect.DeepEqual(warnings, wantWarnings) {
+					t.Errorf("warnings:\n got %q\nwant %q", warnings, wantWarnings)
+				}
+			} else if exp.ContextFiles != nil && len(*exp.ContextFiles) > 0 {
+				t.Errorf("no workspace, yet CowAgent loaded %d context files", len(*exp.ContextFiles))
+			}
+
+			// Knowledge index (B:_build_knowledge_section).
+			if c.Conf.Knowledge != nil && !*c.Conf.Knowledge {
+				return
+			}
+			kres, err := Load(context.Background(), fsys, Options{
+				Dir: ws, Base: cwd, Files: []FileSpec{{Name: "knowledge/index.md", KeepEmpty: true, Silent: true}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []string
+			for _, s := range exp.Sections {
+				if s.Name == "_build_knowledge_section" {
+					lines = s.Lines
+				}
+			}
+			switch {
+			case len(lines) == 0:
+				if len(kres.Files) != 0 {
+					t.Errorf("knowledge index loaded, but CowAgent has no knowledge section")
+				}
+			case len(kres.Files) != 1:
+				t.Errorf("knowledge index not loaded, but CowAgent has a knowledge section")
+			case len(lines) == 24:
+				if got := kres.Files[0].Content; got != lines[20] {
+					t.Errorf("index content:\n got %q\nwant %q", got, lines[20])
+				}
+			case kres.Files[0].Content != "":
+				t.Errorf("index content %q, but CowAgent shows no index block", kres.Files[0].Content)
+			}
+		})
+	}
+}
+
+func readJSON(t *testing.T, file string, v any) bool {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return false
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return true
+}
+
+// writeWorkspace lays out workspace_before_build: text values, or
+// {"base64": ...} for bytes that are not UTF-8.
+func writeWorkspace(t *testing.T, root string, files map[string]json.RawMessage) {
+	t.Helper()
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for rel, raw := range files {
+		var data []byte
+		var text string
+		if err := json.Unmarshal(raw, &text); err == nil {
+			data = []byte(text)
+		} else {
+			var b struct {
+				Base64 string `json:"base64"`
+			}
+			if err := json.Unmarshal(raw, &b); err != nil {
+				t.Fatalf("%s: %v", rel, err)
+			}
+			if data, err = base64.StdEncoding.DecodeString(b.Base64); err != nil {
+				t.Fatalf("%s: %v", rel, err)
+			}
+		}
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
