@@ -149,8 +149,11 @@ func prepare(ctx context.Context, p *parsed, stderr io.Writer, e env) (*engine.P
 		return nil, engine.Input{}, ds
 	}
 	printWarnings(stderr, ds)
-	params, err := paramsFromFlags(p, e)
+	params, given, err := paramsFromFlags(p, e)
 	if err != nil {
+		return nil, engine.Input{}, err
+	}
+	if err := checkGiven(given, plan.SortedParams(), plan.Spec().Name); err != nil {
 		return nil, engine.Input{}, err
 	}
 	return plan, engine.Input{FS: os.DirFS("/"), Params: params}, nil

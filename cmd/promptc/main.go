@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/promptc/promptc/diag"
 )
@@ -30,6 +31,8 @@ func Main() int {
 type env interface {
 	Getenv(key string) string
 	Getwd() (string, error)
+	// Today is the local date, YYYY-MM-DD.
+	Today() string
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (code int) {
@@ -49,6 +52,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdBuild(ctx, args[1:], stdout, stderr, e)
 	case "expand":
 		err = cmdExpand(ctx, args[1:], stdout, stderr, e)
+	case "explain":
+		err = cmdExplain(ctx, args[1:], stdout, stderr, e)
+	case "graph":
+		err = cmdGraph(ctx, args[1:], stdout, stderr, e)
 	case "validate":
 		err = cmdValidate(ctx, args[1:], stdout, stderr)
 	case "pipelines":
@@ -114,3 +121,5 @@ Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
 type osEnv struct{}
 
 func (osEnv) Getenv(k string) string { return os.Getenv(k) }
+
+func (osEnv) Today() string { return time.Now().Format("2006-01-02") }

@@ -5,22 +5,27 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+
+	"github.com/promptc/promptc/diag"
 
 	"gopkg.in/yaml.v3"
 )
 
 // paramsFromFlags maps pi-compatible flags and the environment to the
 // params of the default pipeline, then applies --params FILE and
-// --param NAME=VALUE. Pipelines ignore params they do not declare.
-func paramsFromFlags(p *parsed, e env) (map[string]any, error) {
+// --param NAME=VALUE. Pipelines ignore the environment params they do not
+// declare; given lists the names the user set explicitly (--params,
+// --param), which the caller checks against the pipeline.
+func paramsFromFlags(p *parsed, e env) (params map[string]any, given []string, err error) {
 	wd, err := e.Getwd()
 	if err != nil {
-		return nil, fmt.Errorf("working directory: %w", err)
+		return nil, nil, fmt.Errorf("working directory: %w", err)
 	}
-	cwd := wd
+	cwd, cwdArg := wd, wd
 	if p.has("cwd") {
-		cwd = physicalDir(wd, p.get("cwd"))
+		cwd, cwdArg = physicalDir(wd, p.get("cwd")), p.get("cwd")
 	}
 	home := e.Getenv("HOME")
 	if home == "" {
@@ -33,8 +38,10 @@ func paramsFromFlags(p *parsed, e env) (map[string]any, error) {
 	if p.has("agent-dir") {
 		agentDir = resolvePath(wd, expandTilde(p.get("agent-dir"), home))
 	}
-	params := map[string]any{
+	params = map[string]any{
 		"cwd":                       cwd,
+		"cwd_arg":                   cwdArg,
+		"today":                     e.Today(),
 		"home":                      home,
 		"agent_dir":                 agentDir,
 		"load_context_files":        !p.has("no-context-files"),
@@ -64,22 +71,45 @@ func paramsFromFlags(p *parsed, e env) (map[string]any, error) {
 		params["append_system_prompt"] = p.list("append-system-prompt")
 	}
 	if p.has("params") {
-		if err := readParamsFile(p.get("params"), params); err != nil {
-			return nil, err
+		keys, err := readParamsFile(p.get("params"), params)
+		if err != nil {
+			return nil, nil, err
 		}
+		given = append(given, keys...)
 	}
 	for _, kv := range p.list("param") {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" {
-			return nil, usageError{fmt.Sprintf("--param %q: want NAME=VALUE", kv)}
+			return nil, nil, usageError{fmt.Sprintf("--param %q: want NAME=VALUE", kv)}
 		}
 		var val any
 		if err := yaml.Unmarshal([]byte(v), &val); err != nil {
-			return nil, usageError{fmt.Sprintf("--param %s: value is not valid YAML: %v", k, err)}
+			return nil, nil, usageError{fmt.Sprintf("--param %s: value is not valid YAML: %v", k, err)}
 		}
 		params[k] = val
+		given = append(given, k)
 	}
-	return params, nil
+	return params, given, nil
+}
+
+// checkGiven rejects explicitly given params the pipeline does not
+// declare, so that a typo never silently changes the prompt.
+func checkGiven(given, declared []string, pipeline string) error {
+	known := map[string]bool{}
+	for _, d := range declared {
+		known[d] = true
+	}
+	for _, g := range given {
+		if known[g] {
+			continue
+		}
+		msg := fmt.Sprintf("pipeline %s has no param %q", pipeline, g)
+		if s := diag.DidYouMean(g, declared); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return usageError{msg}
+	}
+	return nil
 }
 
 // trustDecision maps --approve / --no-approve (the last one given wins).
@@ -96,21 +126,26 @@ func trustDecision(p *parsed) string {
 	return decision
 }
 
-func readParamsFile(path string, into map[string]any) error {
+// readParamsFile merges a JSON (or YAML) object of param values into
+// into and returns its keys, sorted.
+func readParamsFile(path string, into map[string]any) ([]string, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("reading params: %w", err)
+		return nil, fmt.Errorf("reading params: %w", err)
 	}
 	var m map[string]any
 	if err := json.Unmarshal(data, &m); err != nil {
 		if yerr := yaml.Unmarshal(data, &m); yerr != nil {
-			return usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %v", path, err)}
+			return nil, usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %v", path, err)}
 		}
 	}
+	keys := make([]string, 0, len(m))
 	for k, v := range m {
 		into[k] = v
+		keys = append(keys, k)
 	}
-	return nil
+	sort.Strings(keys)
+	return keys, nil
 }
 
 // physicalDir makes dir absolute against wd and resolves its symlinks; a
