@@ -70,7 +70,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 			diags.Errorf(where, "load", "value %q is not valid YAML", s.Value)
 			continue
 		}
-		if s.Key == "" || strings.HasPrefix(s.Key, ".") || strings.HasSuffix(s.Key, ".") {
+		if s.Key == "" || strings.HasPrefix(s.Key, ".") || strings.HasSuffix(s.Key, ".") || strings.Contains(s.Key, "..") {
 			diags.Errorf(where, "load", "invalid key %q", s.Key)
 			continue
 		}
@@ -78,7 +78,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 			diags.Errorf(where, "load", "%v", err)
 			continue
 		}
-		pos["/"+strings.ReplaceAll(s.Key, ".", "/")] = where
+		setPos(pos, s.Key, where)
 	}
 	if diags.HasErrors() {
 		return nil, diags, nil
@@ -119,6 +119,25 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		return nil, diags, fmt.Errorf("decoding a schema-valid pipeline: %w", err)
 	}
 	return spec, diags, nil
+}
+
+// setPos records that --set KEY wrote the value at KEY: the positions the
+// layers recorded inside that value are stale and go, and KEY and every
+// ancestor no layer defined are attributed to the --set.
+func setPos(pos yamlpos.Index, key string, where diag.Pos) {
+	ptr := "/" + strings.ReplaceAll(key, ".", "/")
+	for p := range pos {
+		if p == ptr || strings.HasPrefix(p, ptr+"/") || strings.HasPrefix(p, ptr+"#") {
+			delete(pos, p)
+		}
+	}
+	for p := ptr; p != ""; p = p[:strings.LastIndexByte(p, '/')] {
+		if _, ok := pos[p]; ok {
+			break
+		}
+		pos[p] = where
+		pos[yamlpos.Key(p)] = where
+	}
 }
 
 // allowedAt lists the keys the schema accepts in the object that holds

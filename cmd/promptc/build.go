@@ -22,6 +22,10 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	if err != nil {
 		return err
 	}
+	if p.has("help") {
+		_, err := io.WriteString(stdout, usage)
+		return err
+	}
 	if len(p.args) > 0 {
 		return usageError{fmt.Sprintf("build takes no arguments, got %q", p.args[0])}
 	}
@@ -44,6 +48,10 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
 	p, err := parseFlags(args, buildFlags)
 	if err != nil {
+		return err
+	}
+	if p.has("help") {
+		_, err := io.WriteString(stdout, usage)
 		return err
 	}
 	if len(p.args) != 1 {
@@ -100,8 +108,12 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 }
 
 func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	p, err := parseFlags(args, []flagDef{{"overlay", listFlag, ""}, {"set", listFlag, ""}})
+	p, err := parseFlags(args, []flagDef{{"overlay", listFlag, ""}, {"set", listFlag, ""}, {"help", boolFlag, ""}})
 	if err != nil {
+		return err
+	}
+	if p.has("help") {
+		_, err := io.WriteString(stdout, usage)
 		return err
 	}
 	if len(p.args) == 0 {
@@ -186,7 +198,7 @@ func loadPlan(ctx context.Context, name string, overlays, sets []string) (*engin
 	var setList []engine.Set
 	for _, s := range sets {
 		k, v, ok := strings.Cut(s, "=")
-		if !ok {
+		if !ok || k == "" {
 			return nil, nil, usageError{fmt.Sprintf("--set %q: want KEY=VALUE", s)}
 		}
 		setList = append(setList, engine.Set{Key: k, Value: v})
