@@ -144,7 +144,7 @@ func suggest(msg string, types Types) string {
 		names = append(names, n)
 	}
 	if s := diag.DidYouMean(strings.TrimPrefix(msg, prefix), names); s != "" {
-		return "did you mean " + s + "?"
+		return fmt.Sprintf("did you mean %q?", s)
 	}
 	return ""
 }

@@ -48,7 +48,7 @@ func TestCompileAndEval(t *testing.T) {
 func TestCompileErrors(t *testing.T) {
 	at := diag.Pos{File: "p.yaml", Line: 3, Column: 11}
 	tests := []struct{ src, want string }{
-		{`tool.Names`, "p.yaml:3:11: unknown name tool (did you mean tools?)"},
+		{`tool.Names`, "p.yaml:3:11: unknown name tool (did you mean \"tools\"?)"},
 		{`tools.Nmes`, "p.yaml:3:17: type conditions.toolSet has no field Nmes"},
 		{`cwd`, "p.yaml:3:11: expected bool, but got string"},
 		{"on &&\n  cwd + 1", "p.yaml:4:7: invalid operation: + (mismatched types string and int)"},

@@ -6,6 +6,7 @@
 package diag
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -128,4 +129,22 @@ func (l List) Error() string {
 		lines[i] = d.String()
 	}
 	return strings.Join(lines, "\n")
+}
+
+// MarshalJSON renders a diagnostic with its severity by name and without
+// an empty position.
+func (d Diagnostic) MarshalJSON() ([]byte, error) {
+	type out struct {
+		Severity string `json:"severity"`
+		Code     string `json:"code"`
+		Pos      *Pos   `json:"pos,omitempty"`
+		Message  string `json:"message"`
+		Hint     string `json:"hint,omitempty"`
+		Path     string `json:"path,omitempty"`
+	}
+	o := out{Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint, Path: d.Path}
+	if !d.Pos.IsZero() {
+		o.Pos = &d.Pos
+	}
+	return json.Marshal(o)
 }

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/yamlpos"
 	"github.com/promptc/promptc/sections"
 	"github.com/promptc/promptc/sources"
 )
@@ -257,7 +259,7 @@ func (c *compiler) compileSections() {
 		}
 		t, err := sections.Parse(id, ss.Template, funcs)
 		if err != nil {
-			c.diags.Errorf(c.spec.Pos(ptr+"/template"), "template", "%s", templateErr(err))
+			c.templateError(ptr+"/template", err)
 		} else {
 			sp.tmpl = t
 			for _, f := range t.Fields() {
@@ -265,6 +267,7 @@ func (c *compiler) compileSections() {
 					uses[f] = true
 				}
 			}
+			c.checkRootFields(ptr+"/template", t, c.types)
 		}
 		sp.uses = sortedKeys(uses)
 		plans[id] = sp
@@ -316,7 +319,11 @@ func (c *compiler) checkExpand() {
 			continue
 		}
 		if _, ok := c.plan.sources[id]; !ok {
-			c.diags.Errorf(c.spec.Pos("/expand/"+key), "expand", "unknown source %q", id)
+			d := diag.Diagnostic{Severity: diag.Error, Code: "expand", Pos: c.spec.Pos("/expand/" + key), Message: fmt.Sprintf("unknown source %q", id)}
+			if s := diag.DidYouMean(id, sortedKeys(c.plan.sources)); s != "" {
+				d.Hint = fmt.Sprintf("did you mean %q?", s)
+			}
+			c.diags = append(c.diags, d)
 		}
 	}
 	sort.SliceStable(c.diags, func(i, j int) bool { return lessPos(c.diags[i].Pos, c.diags[j].Pos) })
@@ -330,6 +337,44 @@ func lessPos(a, b diag.Pos) bool {
 		return a.Line < b.Line
 	}
 	return a.Column < b.Column
+}
+
+// templateError positions a template parse error: inside a block scalar
+// the template's line maps to a file line; otherwise the error is placed at
+// the scalar and names the template line when there is more than one.
+func (c *compiler) templateError(ptr string, err error) {
+	msg := templateErr(err)
+	pos := c.spec.Pos(ptr)
+	// text/template: "ID:LINE: message"
+	if parts := strings.SplitN(msg, ":", 3); len(parts) == 3 {
+		if line, perr := strconv.Atoi(parts[1]); perr == nil {
+			msg = strings.TrimPrefix(parts[2], " ")
+			if b, ok := c.spec.pos[yamlpos.Block(ptr)]; ok {
+				pos = diag.Pos{File: b.File, Line: b.Line + line - 1}
+			} else if line > 1 {
+				msg = fmt.Sprintf("template line %d: %s", line, msg)
+			}
+		}
+	}
+	c.diags.Errorf(pos, "template", "%s", msg)
+}
+
+// checkRootFields rejects `.name` references on the template's root data
+// that name no param or source: such a template could only fail at run
+// time.
+func (c *compiler) checkRootFields(ptr string, t *sections.Template, types conditions.Types) {
+	names := sortedKeys(types)
+	for _, f := range t.RootFields() {
+		if _, ok := types[f]; ok {
+			continue
+		}
+		d := diag.Diagnostic{Severity: diag.Error, Code: "template", Pos: c.spec.Pos(ptr),
+			Message: fmt.Sprintf("the template reads .%s, which is no param or source", f)}
+		if s := diag.DidYouMean(f, names); s != "" {
+			d.Hint = fmt.Sprintf("did you mean %q?", s)
+		}
+		c.diags = append(c.diags, d)
+	}
 }
 
 // templateErr drops text/template's "template: id:" prefix, since the

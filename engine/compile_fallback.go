@@ -25,11 +25,11 @@ func (c *compiler) compileFallback() {
 	}
 	t, err := sections.Parse("fallback", fb.Template, sections.Funcs())
 	if err != nil {
-		c.diags.Errorf(c.spec.Pos("/fallback/template"), "template", "%s", templateErr(err))
+		c.templateError("/fallback/template", err)
 		return
 	}
 	fp.tmpl = t
-	for _, f := range t.Fields() {
+	for _, f := range t.RootFields() {
 		if _, isSource := c.plan.sources[f]; isSource {
 			c.diags.Errorf(c.spec.Pos("/fallback/template"), "fallback", "the fallback may read params only, not source %q", f)
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 
@@ -73,4 +74,20 @@ func (c *compiler) compileDefaultExprs() {
 	if _, cycle := topoSort(nodes, edges); cycle != nil {
 		c.diags.Errorf(c.spec.KeyPos("/params/"+cycle[0]), "dag/cycle", "param defaults depend on each other in a cycle: %s", strings.Join(cycle, " -> "))
 	}
+}
+
+// CheckParams reports, in name order, the caller-supplied values that do
+// not fit their declared param type; names the plan does not declare are
+// not checked. Hosts call it to reject bad input before a run.
+func (p *Plan) CheckParams(params map[string]any) error {
+	for _, name := range p.SortedParams() {
+		v, ok := params[name]
+		if !ok {
+			continue
+		}
+		if _, err := coerce(v, p.params[name].typ); err != nil {
+			return fmt.Errorf("param %s: %w", name, err)
+		}
+	}
+	return nil
 }

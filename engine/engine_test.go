@@ -78,7 +78,7 @@ func TestLoadAndCompileErrors(t *testing.T) {
 		{
 			name: "unknown name in condition",
 			yaml: "promptc: 1\nname: x\nparams:\n  flag: {type: bool}\nsections:\n  a: {template: x, when: flga}\n",
-			want: "p.yaml:6:26: unknown name flga (did you mean flag?)",
+			want: "p.yaml:6:26: unknown name flga (did you mean \"flag\"?)",
 		},
 		{
 			name: "type error in condition",
@@ -103,7 +103,7 @@ func TestLoadAndCompileErrors(t *testing.T) {
 		{
 			name: "bad template",
 			yaml: "promptc: 1\nname: x\nsections:\n  s: {template: '{{ .x'}\n",
-			want: "p.yaml:4:17: s:1: unclosed action",
+			want: "p.yaml:4:17: unclosed action",
 		},
 	}
 	for _, tc := range tests {

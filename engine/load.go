@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/go-viper/mapstructure/v2"
@@ -47,13 +48,19 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		return nil, nil, err
 	}
 	var diags diag.List
-	k := koanf.NewWithConf(koanf.Conf{Delim: delim, StrictMerge: true})
+	// Type changes between layers are checked by typeClash, which can name
+	// the exact key and its position; koanf merges.
+	k := koanf.NewWithConf(koanf.Conf{Delim: delim})
 	pos := yamlpos.Index{}
 	spec := &Spec{}
 	for _, l := range set.Layers {
 		m, ix, ds := yamlpos.Parse(l.Name, l.Data)
 		diags = append(diags, ds...)
 		if ds.HasErrors() {
+			continue
+		}
+		if ptr, was, now := typeClash(k.Raw(), m, ""); ptr != "" {
+			diags.Errorf(ix.Lookup(ptr), "load", "this layer changes the type of %s from %s to %s", strings.ReplaceAll(strings.TrimPrefix(ptr, "/"), "/", "."), was, now)
 			continue
 		}
 		if err := k.Load(confmap.Provider(m, ""), nil); err != nil {
@@ -109,6 +116,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		diags = append(diags, d)
 	}
 	if diags.HasErrors() {
+		sortByPos(diags)
 		return nil, diags, nil
 	}
 	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: spec, TagName: "koanf", ErrorUnused: true})
@@ -119,6 +127,59 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		return nil, diags, fmt.Errorf("decoding a schema-valid pipeline: %w", err)
 	}
 	return spec, diags, nil
+}
+
+// sortByPos orders diagnostics by file, line and column, keeping the
+// order of those at the same place.
+func sortByPos(ds diag.List) {
+	sort.SliceStable(ds, func(i, j int) bool { return lessPos(ds[i].Pos, ds[j].Pos) })
+}
+
+// typeClash finds the first key (in sorted order) whose value in over has
+// another YAML type than in base, and returns its JSON pointer and both
+// type names. Maps are compared recursively; null matches anything.
+func typeClash(base, over map[string]any, ptr string) (at, was, now string) {
+	keys := make([]string, 0, len(over))
+	for key := range over {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		b, ok := base[key]
+		o := over[key]
+		if !ok || b == nil || o == nil {
+			continue
+		}
+		p := ptr + "/" + yamlpos.Escape(key)
+		bm, bIsMap := b.(map[string]any)
+		om, oIsMap := o.(map[string]any)
+		if bIsMap && oIsMap {
+			if at, was, now := typeClash(bm, om, p); at != "" {
+				return at, was, now
+			}
+			continue
+		}
+		if bt, ot := yamlType(b), yamlType(o); bt != ot {
+			return p, bt, ot
+		}
+	}
+	return "", "", ""
+}
+
+func yamlType(v any) string {
+	switch v.(type) {
+	case map[string]any:
+		return "a mapping"
+	case []any:
+		return "a list"
+	case string:
+		return "a string"
+	case bool:
+		return "a bool"
+	case int64, float64, int:
+		return "a number"
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 // setPos records that --set KEY wrote the value at KEY: the positions the

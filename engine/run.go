@@ -88,6 +88,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 			sec.Origins = r.originsOf(sp.uses)
 		} else {
 			sec.Start = offset
+			sec.Origins = []prov.Origin{}
 		}
 		res.Sections = append(res.Sections, sec)
 	}
@@ -323,18 +324,46 @@ func coerce(v any, typ reflect.Type) (any, error) {
 		return nil, err
 	}
 	if err := dec.Decode(v); err != nil {
-		return nil, fmt.Errorf("%v is not a %s", v, typeName(typ))
+		return nil, fmt.Errorf("want %s, got %s", typeName(typ), describe(v))
 	}
 	return out.Elem().Interface(), nil
 }
 
+// typeName names a param type as pipelines write it.
 func typeName(t reflect.Type) string {
 	for name, pt := range paramTypes {
 		if pt == t {
-			return name
+			return article(name)
 		}
 	}
 	return t.String()
+}
+
+func article(name string) string {
+	switch name {
+	case "int":
+		return "an int"
+	case "list":
+		return "a list of strings"
+	}
+	return "a " + name
+}
+
+// describe names a caller-supplied value for error messages.
+func describe(v any) string {
+	switch x := v.(type) {
+	case string:
+		return fmt.Sprintf("the string %q", x)
+	case bool:
+		return fmt.Sprintf("the bool %v", x)
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "a mapping"
+	case float64, int, int64:
+		return fmt.Sprintf("the number %v", x)
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 // SortedParams returns the declared params' names, sorted.

@@ -20,6 +20,7 @@ import (
 type Template struct {
 	tmpl   *template.Template
 	fields []string
+	root   []string
 }
 
 // Funcs returns the function map available to section templates: sprig's
@@ -38,7 +39,77 @@ func Parse(id, text string, funcs template.FuncMap) (*Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Template{tmpl: t, fields: topFields(t)}, nil
+	return &Template{tmpl: t, fields: topFields(t), root: rootFields(t)}, nil
+}
+
+// RootFields returns the names read from the root data: `.name` outside
+// range and with blocks (and in their else branches), and `$.name`
+// anywhere. Unlike Fields, every one of them must exist in the data.
+func (t *Template) RootFields() []string { return t.root }
+
+func rootFields(t *template.Template) []string {
+	seen := map[string]bool{}
+	main := t.Lookup(t.Name())
+	if main != nil && main.Tree != nil {
+		walkRoot(main.Tree.Root, true, seen)
+	}
+	out := make([]string, 0, len(seen))
+	for f := range seen {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// walkRoot records fields read from the root data; atRoot says whether
+// dot is still the root data at n.
+func walkRoot(n parse.Node, atRoot bool, seen map[string]bool) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			walkRoot(c, atRoot, seen)
+		}
+	case *parse.ActionNode:
+		walkRoot(n.Pipe, atRoot, seen)
+	case *parse.PipeNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Cmds {
+			walkRoot(c, atRoot, seen)
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			walkRoot(a, atRoot, seen)
+		}
+	case *parse.FieldNode:
+		if atRoot {
+			seen[n.Ident[0]] = true
+		}
+	case *parse.VariableNode:
+		if len(n.Ident) > 1 && n.Ident[0] == "$" {
+			seen[n.Ident[1]] = true
+		}
+	case *parse.ChainNode:
+		walkRoot(n.Node, atRoot, seen)
+	case *parse.IfNode:
+		walkRoot(n.Pipe, atRoot, seen)
+		walkRoot(n.List, atRoot, seen)
+		walkRoot(n.ElseList, atRoot, seen)
+	case *parse.RangeNode:
+		walkRoot(n.Pipe, atRoot, seen)
+		walkRoot(n.List, false, seen)
+		walkRoot(n.ElseList, atRoot, seen)
+	case *parse.WithNode:
+		walkRoot(n.Pipe, atRoot, seen)
+		walkRoot(n.List, false, seen)
+		walkRoot(n.ElseList, atRoot, seen)
+	case *parse.TemplateNode:
+		walkRoot(n.Pipe, atRoot, seen)
+	}
 }
 
 // Fields returns the top-level names the template reads (".tools.Listed"

@@ -45,3 +45,13 @@ func TestHermeticFuncs(t *testing.T) {
 		}
 	}
 }
+
+func TestRootFields(t *testing.T) {
+	tmpl, err := Parse("s", `{{ .a }}{{ range .b }}{{ .Elem }}{{ $.c }}{{ else }}{{ .d }}{{ end }}{{ with .e }}{{ .Inner }}{{ end }}{{ if .f }}{{ .g.H }}{{ end }}`, Funcs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(tmpl.RootFields(), ","); got != "a,b,c,d,e,f,g" {
+		t.Errorf("root fields = %s", got)
+	}
+}

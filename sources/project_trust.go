@@ -14,6 +14,6 @@ var ProjectTrust Kind = Func[trust.Options, trust.Result]{
 	Summary:  "whether project resources load (forced, marker scan, trust store, default setting)",
 	Run: func(ctx context.Context, env Env, o *trust.Options) (trust.Result, Output, error) {
 		r, err := trust.Decide(ctx, env.FS, *o)
-		return r, Output{Origins: r.Origins}, err
+		return r, Output{Origins: r.Origins, Excluded: r.Excluded}, err
 	},
 }

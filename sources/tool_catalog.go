@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/internal/jsstr"
+	"github.com/promptc/promptc/prov"
 )
 
 // ToolDef is one tool of a catalog, as a pipeline declares it.
@@ -49,21 +50,34 @@ type ToolCatalogOptions struct {
 
 // Tool is an active tool with its normalized snippet and guidelines.
 type Tool struct {
-	Name       string
-	Snippet    string
-	Guidelines []string
+	Name       string   `json:"name"`
+	Snippet    string   `json:"snippet"`
+	Guidelines []string `json:"guidelines"`
 }
 
 // ToolSet is the value of a tool_catalog source.
 type ToolSet struct {
 	// Active tools in selection order; Listed are those with a snippet.
-	Active []Tool
-	Listed []Tool
+	Active []Tool `json:"active"`
+	Listed []Tool `json:"listed"`
 	// Names of the active tools, for conditions such as `"read" in tools.Names`.
-	Names []string
+	Names []string `json:"names"`
 	// Guidelines is the deduplicated guideline list.
-	Guidelines []string
+	Guidelines []string `json:"guidelines"`
+	// Catalog lists every declared tool's name, active or not, in
+	// declaration order (for `promptc explain`'s custom-body drift check).
+	Catalog []string `json:"catalog"`
 }
+
+// Exclusion reasons of a tool_catalog source; the path is "tool:NAME".
+const (
+	ToolNotAllowed = "not in the allowlist"
+	ToolNotDefault = "not a default tool"
+	ToolDisabled   = "tools disabled"
+	ToolExcluded   = "in the exclude list"
+	ToolUnknown    = "unknown tool"
+	toolPathPrefix = "tool:"
+)
 
 // ToolCatalog selects active tools from a declared catalog and derives
 // their prompt lines and guidelines.
@@ -71,7 +85,7 @@ var ToolCatalog Kind = Func[ToolCatalogOptions, ToolSet]{
 	KindName: "tool_catalog",
 	Summary:  "active tools from a declared catalog, with snippets and deduplicated guidelines",
 	Run: func(ctx context.Context, _ Env, o *ToolCatalogOptions) (ToolSet, Output, error) {
-		return selectTools(o), Output{}, ctx.Err()
+		return selectTools(o), Output{Excluded: toolExclusions(o)}, ctx.Err()
 	},
 }
 
@@ -123,6 +137,9 @@ func selectTools(o *ToolCatalogOptions) ToolSet {
 		g.add(line)
 	}
 	set.Guidelines = g.lines
+	for _, t := range o.Tools {
+		set.Catalog = append(set.Catalog, t.Name)
+	}
 	if set.Names == nil {
 		set.Names = []string{}
 	}
@@ -182,4 +199,39 @@ func containsAny(have, want []string) bool {
 		}
 	}
 	return false
+}
+
+// toolExclusions says why each inactive catalog tool is inactive and
+// which allowlist names are unknown.
+func toolExclusions(o *ToolCatalogOptions) []prov.Exclusion {
+	var out []prov.Exclusion
+	seen := map[string]bool{}
+	for _, t := range o.Tools {
+		if seen[t.Name] {
+			continue
+		}
+		seen[t.Name] = true
+		reason, detail := "", ""
+		switch {
+		case o.Allow != nil && !slices.Contains(o.Allow, t.Name):
+			reason = ToolNotAllowed
+		case slices.Contains(o.Exclude, t.Name):
+			reason = ToolExcluded
+		case o.Allow != nil:
+		case o.Disable != "":
+			reason, detail = ToolDisabled, o.Disable
+		case !t.Default:
+			reason = ToolNotDefault
+		}
+		if reason != "" {
+			out = append(out, prov.Exclusion{Path: toolPathPrefix + t.Name, Reason: reason, Detail: detail})
+		}
+	}
+	for _, n := range o.Allow {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, prov.Exclusion{Path: toolPathPrefix + n, Reason: ToolUnknown})
+		}
+	}
+	return out
 }

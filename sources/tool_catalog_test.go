@@ -104,3 +104,43 @@ func TestBuiltinsHaveUniqueNames(t *testing.T) {
 		seen[k.Name()] = true
 	}
 }
+
+func TestToolExclusions(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(o *ToolCatalogOptions)
+		want string
+	}{
+		{"defaults", nil, "tool:grep not a default tool|tool:quiet not a default tool"},
+		{"allowlist and unknown names", func(o *ToolCatalogOptions) { o.Allow = []string{"grep", "nope", "read"}; o.Exclude = []string{"read"} },
+			"tool:read in the exclude list|tool:bash not in the allowlist|tool:edit not in the allowlist|tool:write not in the allowlist|tool:quiet not in the allowlist|tool:nope unknown tool"},
+		{"disabled", func(o *ToolCatalogOptions) { o.Disable = "builtin" },
+			"tool:read tools disabled (builtin)|tool:bash tools disabled (builtin)|tool:edit tools disabled (builtin)|tool:write tools disabled (builtin)|tool:grep tools disabled (builtin)|tool:quiet tools disabled (builtin)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := piCatalog()
+			if tc.edit != nil {
+				tc.edit(&o)
+			}
+			out, err := ToolCatalog.Resolve(context.Background(), Env{}, &o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range out.Excluded {
+				s := e.Path + " " + e.Reason
+				if e.Detail != "" {
+					s += " (" + e.Detail + ")"
+				}
+				got = append(got, s)
+			}
+			if g := strings.Join(got, "|"); g != tc.want {
+				t.Errorf("excluded = %q, want %q", g, tc.want)
+			}
+			if g := strings.Join(out.Value.(ToolSet).Catalog, ","); g != "read,bash,edit,write,grep,quiet" {
+				t.Errorf("catalog = %q", g)
+			}
+		})
+	}
+}

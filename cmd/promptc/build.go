@@ -168,6 +168,9 @@ func prepare(ctx context.Context, p *parsed, stderr io.Writer, e env) (*engine.P
 	if err := checkGiven(given, plan.SortedParams(), plan.Spec().Name); err != nil {
 		return nil, engine.Input{}, err
 	}
+	if err := plan.CheckParams(params); err != nil {
+		return nil, engine.Input{}, usageError{err.Error()}
+	}
 	return plan, engine.Input{FS: os.DirFS("/"), Params: params}, nil
 }
 

@@ -2,6 +2,8 @@
 //
 //	promptc build    [flags]            print the system prompt
 //	promptc expand   [flags] [--] LINE  print the user message after /skill: and template expansion
+//	promptc explain  [flags]            why the prompt says what it says (text, --json, --html FILE)
+//	promptc graph    [flags]            draw the pipeline (--format dot|mermaid|json)
 //	promptc validate FILE...            check pipeline files without reading any source
 //	promptc pipelines                   list built-in pipelines
 //
@@ -95,10 +97,12 @@ const usage = `promptc compiles declarative system-prompt pipelines.
 Usage:
   promptc build    [flags]            print the system prompt
   promptc expand   [flags] [--] LINE  print the user message after /skill: and prompt-template expansion
+  promptc explain  [flags]            explain the prompt: sections, sources, why not, tokens, cache, drift
+  promptc graph    [flags]            draw the compiled pipeline (with build flags: mark what was active)
   promptc validate FILE...            check pipeline files (schema and compile) without reading sources
   promptc pipelines                   list the built-in pipelines
 
-Flags of build and expand:
+Flags of build, expand, explain and graph:
   --pipeline NAME|FILE         pipeline to run (default: default = pi 0.83.0)
   --overlay FILE               YAML merged over the pipeline (repeatable)
   --set KEY=VALUE              override one pipeline key, e.g. sections.cwd.order=5
@@ -113,6 +117,12 @@ Flags of build and expand:
   --skill PATH                 (repeatable)          --prompt-template PATH (repeatable)
   --approve / --no-approve     force the project trust decision
   --json                       print the full result (prompt, sections, provenance, diagnostics) as JSON
+
+Flags of explain (besides --json, whose shape is schema/explain.schema.json):
+  --html FILE                  write a self-contained HTML page instead (- for stdout)
+  --tokenizer NAME             o200k_base (default) or cl100k_base
+Flags of graph (without input flags it reads no file):
+  --format dot|mermaid|json    output format (default dot; render with dot -Tsvg)
 
 Environment: HOME, PI_CODING_AGENT_DIR, PI_PACKAGE_DIR.
 Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.

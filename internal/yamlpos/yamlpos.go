@@ -21,6 +21,10 @@ type Index map[string]diag.Pos
 // Key returns the index entry for the key node of the value at pointer.
 func Key(pointer string) string { return pointer + "#key" }
 
+// Block returns the index entry recorded for a block scalar (| or >) at
+// pointer: the position of its first content line.
+func Block(pointer string) string { return pointer + "#block" }
+
 // Lookup returns the position of pointer, or of its nearest recorded ancestor.
 func (ix Index) Lookup(pointer string) diag.Pos {
 	for {
@@ -140,11 +144,18 @@ func (c *converter) convert(n *yaml.Node, ptr string) any {
 				continue
 			}
 			child := ptr + "/" + Escape(k.Value)
+			if _, dup := out[k.Value]; dup {
+				c.diags.Errorf(c.pos(k), "yaml", "duplicate key %q (first at line %d)", k.Value, c.ix[Key(child)].Line)
+				continue
+			}
 			c.ix[Key(child)] = c.pos(k)
 			out[k.Value] = c.convert(v, child)
 		}
 		return out
 	case yaml.ScalarNode:
+		if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+			c.ix[Block(ptr)] = diag.Pos{File: c.file, Line: n.Line + 1}
+		}
 		return c.scalar(n)
 	}
 	return nil

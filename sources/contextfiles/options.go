@@ -92,21 +92,21 @@ func (o Options) withDefaults() (Options, error) {
 // File is one loaded context file.
 type File struct {
 	// Path is join(dir, candidate): a symlinked file keeps the link path.
-	Path string
+	Path string `json:"path"`
 	// Content is the file's text, WHATWG-decoded and otherwise verbatim
 	// (BOM, CR, trailing blank lines kept; CTX-6, CTX-11, X-15).
-	Content string
+	Content string `json:"content"`
 }
 
 // Result is what Load found.
 type Result struct {
 	// Files are in prompt order: the global file, then ancestors from the
 	// outermost directory down to the cwd.
-	Files []File
+	Files []File `json:"files"`
 	// Diags holds the read warnings (CTX-9).
-	Diags diag.List
+	Diags diag.List `json:"-"`
 	// Origins has one entry per file in Files, in the same order.
-	Origins []prov.Origin
+	Origins []prov.Origin `json:"-"`
 	// Excluded lists candidates that were seen and left out, with why.
-	Excluded []prov.Exclusion
+	Excluded []prov.Exclusion `json:"-"`
 }

@@ -78,18 +78,21 @@ type Options struct {
 // Result is the resolved prompt text and where it came from.
 type Result struct {
 	// Text is the joined text; "" means no custom text (SYS-9).
-	Text string
+	Text string `json:"text"`
 	// Sources are the absolute file paths used, in order, with FlagText
 	// for literal flag values.
-	Sources []string
+	Sources []string `json:"sources"`
 	// Diags holds the SYS-11 warnings.
-	Diags diag.List
+	Diags diag.List `json:"-"`
 	// Origins records every segment read from a file (by path) or taken
 	// literally from a flag (as FlagText); Role is the Label. A file that
 	// could not be read is in Sources and Excluded instead.
-	Origins []prov.Origin
+	Origins []prov.Origin `json:"-"`
 	// Excluded lists candidates and values that were not used.
-	Excluded []prov.Exclusion
+	Excluded []prov.Exclusion `json:"-"`
+	// FromFlag reports that the flag was given: Text comes from flag
+	// values and the candidates were not looked at.
+	FromFlag bool `json:"from_flag"`
 }
 
 // Load resolves opts. The error result is only for invalid options and a
@@ -105,6 +108,7 @@ func Load(ctx context.Context, fsys vfs.FS, opts Options) (Result, error) {
 	}
 	var res Result
 	if opts.Given {
+		res.FromFlag = true
 		var segments []string
 		for _, v := range opts.Values {
 			if err := ctx.Err(); err != nil {

@@ -173,6 +173,9 @@ func TestLoad(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if res.FromFlag != opts.Given {
+				t.Errorf("FromFlag = %v, want %v", res.FromFlag, opts.Given)
+			}
 			if want := abs(tc.want.text); res.Text != want {
 				t.Errorf("text = %q, want %q", res.Text, want)
 			}

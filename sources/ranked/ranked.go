@@ -41,20 +41,20 @@ type Options struct {
 
 // Item is one ranked name.
 type Item struct {
-	Name  string
-	Label string
+	Name  string `json:"name"`
+	Label string `json:"label"`
 	// Known reports whether Order lists the name.
-	Known bool
+	Known bool `json:"known"`
 }
 
 // Result is a ranking.
 type Result struct {
 	// Items in output order; never nil.
-	Items []Item
+	Items []Item `json:"items"`
 	// Names are the Items' names; never nil.
-	Names []string
+	Names []string `json:"names"`
 	// Dropped are the names RestDrop left out, in input order.
-	Dropped []string
+	Dropped []string `json:"dropped"`
 }
 
 // Validate checks the options that Rank cannot interpret.

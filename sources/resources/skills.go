@@ -40,34 +40,34 @@ type SkillOptions struct {
 // Skill is one loaded skill (SKL-V1..V7).
 type Skill struct {
 	// Name is the frontmatter name, or the name of the file's directory.
-	Name string
+	Name string `json:"name"`
 	// Description is the frontmatter description, verbatim.
-	Description string
+	Description string `json:"description"`
 	// FilePath is the skill file's path as found (symlinks kept).
-	FilePath string
+	FilePath string `json:"file_path"`
 	// BaseDir is FilePath's directory.
-	BaseDir string
+	BaseDir string `json:"base_dir"`
 	// DisableModelInvocation is frontmatter disable-model-invocation: true
 	// (the YAML boolean only): the skill is left out of the prompt but
 	// stays usable with /skill: (SKL-F4).
-	DisableModelInvocation bool
+	DisableModelInvocation bool `json:"disable_model_invocation"`
 	// Scope is where it came from: ScopeProject, ScopeUser, ScopePackage
 	// or ScopePath (CLI).
-	Scope string
+	Scope string `json:"scope"`
 }
 
 // SkillsResult is what LoadSkills found.
 type SkillsResult struct {
 	// Skills are the winners in load order, hidden ones included.
-	Skills []Skill
+	Skills []Skill `json:"skills"`
 	// Diags are pi's skill warnings in its order: per-file warnings and
 	// path problems as met, then name collisions.
-	Diags diag.List
+	Diags diag.List `json:"-"`
 	// Origins lists the loaded skill files, settings, manifests and ignore
 	// files that were read.
-	Origins []prov.Origin
+	Origins []prov.Origin `json:"-"`
 	// Excluded lists candidates left out, with a Reason* constant.
-	Excluded []prov.Exclusion
+	Excluded []prov.Exclusion `json:"-"`
 }
 
 // LoadSkills discovers, parses and validates skills like pi 0.83.0.
@@ -104,6 +104,9 @@ func LoadSkills(ctx context.Context, fsys vfs.FS, opts SkillOptions) (SkillsResu
 			l.rec.diags.Warnf(c.path, CodeSkillNotMarkdown, "skill path is not a markdown file")
 			l.rec.exclude(c.path, ReasonNotResource, "")
 		}
+	}
+	if s.skills == nil {
+		s.skills = []Skill{}
 	}
 	return SkillsResult{
 		Skills:   s.skills,

@@ -26,27 +26,27 @@ type TemplateOptions struct {
 // Template is one loaded prompt template (TPL-D3).
 type Template struct {
 	// Name is the file name without its markdown suffix ("a.b.md" → "a.b").
-	Name string
+	Name string `json:"name"`
 	// Description is the frontmatter description, or the first body line
 	// with a non-space character, cut to 60 UTF-16 units plus "...".
-	Description string
+	Description string `json:"description"`
 	// ArgumentHint is the frontmatter argument-hint ("" when absent).
-	ArgumentHint string
+	ArgumentHint string `json:"argument_hint"`
 	// Content is the frontmatter-stripped body (TPL-E2).
-	Content string
+	Content string `json:"content"`
 	// FilePath is the template file's path as found.
-	FilePath string
+	FilePath string `json:"file_path"`
 }
 
 // TemplatesResult is what LoadTemplates found.
 type TemplatesResult struct {
 	// Templates are the winners in load order.
-	Templates []Template
+	Templates []Template `json:"templates"`
 	// Diags holds the name collisions (TPL-D4); unreadable and invalid
 	// files are skipped silently (TPL-D5) and only recorded in Excluded.
-	Diags    diag.List
-	Origins  []prov.Origin
-	Excluded []prov.Exclusion
+	Diags    diag.List        `json:"-"`
+	Origins  []prov.Origin    `json:"-"`
+	Excluded []prov.Exclusion `json:"-"`
 }
 
 // LoadTemplates discovers and parses prompt templates like pi 0.83.0.
@@ -95,5 +95,8 @@ func LoadTemplates(ctx context.Context, fsys vfs.FS, opts TemplateOptions) (Temp
 	}
 	res.Diags = l.rec.collisions
 	res.Origins, res.Excluded = l.rec.origins, l.rec.excluded
+	if res.Templates == nil {
+		res.Templates = []Template{}
+	}
 	return res, nil
 }

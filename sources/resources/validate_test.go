@@ -75,7 +75,7 @@ func TestSkillValidation(t *testing.T) {
 				t.Fatal(err)
 			}
 			file := root + "/h/.pi/agent/skills/dir/SKILL.md"
-			var want []resources.Skill
+			want := []resources.Skill{}
 			if tt.want != nil {
 				w := *tt.want
 				w.FilePath, w.BaseDir, w.Scope = file, root+"/h/.pi/agent/skills/dir", resources.ScopeUser

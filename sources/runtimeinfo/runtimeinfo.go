@@ -39,22 +39,22 @@ type Options struct {
 // Part is one key=value item of the runtime line.
 type Part struct {
 	// Key is "model", "workspace" or "channel".
-	Key   string
-	Value string
+	Key   string `json:"key"`
+	Value string `json:"value"`
 }
 
 // Info is the formatted record.
 type Info struct {
 	// Present is Python's bool(runtime_info): the record is non-empty.
-	Present bool
+	Present bool `json:"present"`
 	// Time is the time line's text after its label, e.g.
 	// "2026-01-15 09:30:00 星期四 (UTC+08)", or "" for no time line.
-	Time string
+	Time string `json:"time"`
 	// Parts are the runtime line's items in the order model, workspace,
 	// channel; absent ones are left out. Empty Parts means no runtime line.
-	Parts []Part
+	Parts []Part `json:"parts"`
 	// Diags are warnings about failed callables.
-	Diags diag.List
+	Diags diag.List `json:"-"`
 }
 
 // CodeTime is the diagnostic code of the failed-time warning.

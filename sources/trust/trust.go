@@ -97,23 +97,46 @@ func Defaults(cwd, home, agentDir, decision string) Options {
 
 // Result is the decision and why it was taken.
 type Result struct {
-	Trusted bool
+	Trusted bool `json:"trusted"`
 	// Reason says what decided, e.g. "--approve", "no project resources
 	// need trust", "trust.json: /x = true", "defaultProjectTrust: always"
 	// or "undecided (non-interactive)".
-	Reason string
+	Reason string `json:"reason"`
 	// Requiring lists the absolute paths of the markers found (project
 	// markers first, then ancestor markers from the cwd upward). They are
 	// looked for whatever the decision, for `promptc explain`.
-	Requiring []string
+	Requiring []string `json:"requiring"`
 	// Origins records the markers found (Role "trust-marker") and the store
 	// and settings files that were consulted ("trust-store", "settings").
-	Origins []prov.Origin
+	Origins []prov.Origin `json:"-"`
+	// Excluded lists, when the project is not trusted, every marker found:
+	// project resources that do not load (ReasonUntrusted, Detail = Reason).
+	Excluded []prov.Exclusion `json:"-"`
+}
+
+// ReasonUntrusted is the exclusion reason of a project resource ignored
+// because the project is not trusted.
+const ReasonUntrusted = "project not trusted"
+
+// untrusted records the markers as ignored when the project is not trusted.
+func (r Result) untrusted() Result {
+	if r.Trusted {
+		return r
+	}
+	for _, p := range r.Requiring {
+		r.Excluded = append(r.Excluded, prov.Exclusion{Path: p, Reason: ReasonUntrusted, Detail: r.Reason})
+	}
+	return r
 }
 
 // Decide decides trust for opts. It fails for invalid options, a cancelled
 // ctx and an unreadable or invalid trust store (a *StoreError).
 func Decide(ctx context.Context, fsys vfs.FS, opts Options) (Result, error) {
+	res, err := decide(ctx, fsys, opts)
+	return res.untrusted(), err
+}
+
+func decide(ctx context.Context, fsys vfs.FS, opts Options) (Result, error) {
 	if opts.Cwd == "" || opts.Cwd[0] != '/' {
 		return Result{}, fmt.Errorf("trust: cwd %q is not an absolute path", opts.Cwd)
 	}

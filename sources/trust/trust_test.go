@@ -260,3 +260,26 @@ func TestDecideErrors(t *testing.T) {
 		t.Fatalf("cancelled: err = %v", err)
 	}
 }
+
+func TestExcludedWhenUntrusted(t *testing.T) {
+	root := oracletest.TempRoot(t)
+	oracletest.WriteTree(t, root, map[string]string{"p/.pi/skills/": "", "p/.pi/SYSTEM.md": "x"})
+	for _, tc := range []struct {
+		decision string
+		want     []prov.Exclusion
+	}{
+		{trust.Approve, nil},
+		{trust.Auto, []prov.Exclusion{
+			{Path: root + "/p/.pi/skills", Reason: trust.ReasonUntrusted, Detail: trust.ReasonUndecided},
+			{Path: root + "/p/.pi/SYSTEM.md", Reason: trust.ReasonUntrusted, Detail: trust.ReasonUndecided},
+		}},
+	} {
+		res, err := trust.Decide(context.Background(), oracletest.DirFS(), trust.Defaults(root+"/p", root+"/home", root+"/home/.pi/agent", tc.decision))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(res.Excluded, tc.want) {
+			t.Errorf("%s: excluded\n got %+v\nwant %+v", tc.decision, res.Excluded, tc.want)
+		}
+	}
+}

@@ -15,32 +15,32 @@ import (
 // File is one loaded file.
 type File struct {
 	// Name is the spec's name, e.g. "AGENT.md" (what CowAgent prints).
-	Name string
+	Name string `json:"name"`
 	// Path is the absolute path that was read.
-	Path string
+	Path string `json:"path"`
 	// Content is the stripped (and possibly truncated) text.
-	Content string
+	Content string `json:"content"`
 	// Truncated reports that the truncation policy dropped something.
-	Truncated bool
+	Truncated bool `json:"truncated"`
 }
 
 // Result is what Load found.
 type Result struct {
 	// Files are the loaded files in spec order; never nil.
-	Files []File
+	Files []File `json:"files"`
 	// Names are the loaded files' names, for conditions such as
 	// `"AGENT.md" in ws.Names`; never nil.
-	Names []string
+	Names []string `json:"names"`
 	// Origins has one entry per loaded file.
-	Origins []prov.Origin
+	Origins []prov.Origin `json:"-"`
 	// Excluded has one entry per candidate that was left out.
-	Excluded []prov.Exclusion
+	Excluded []prov.Exclusion `json:"-"`
 	// Consulted lists, in order and without repeats, the absolute paths
 	// whose existence or content the result depends on, including files
 	// that were missing and watched files read for SkipIfModified.
-	Consulted []string
+	Consulted []string `json:"consulted"`
 	// Diags are warnings about files that could not be read.
-	Diags diag.List
+	Diags diag.List `json:"-"`
 }
 
 // Load reads the files of opts. See the package comment for the rules.

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/promptc/promptc/explain"
+)
+
+// explainFlags are build's flags plus the report's own.
+var explainFlags = append(append([]flagDef(nil), buildFlags...),
+	flagDef{"html", stringFlag, "write the report as one self-contained HTML page to FILE (- for stdout)"},
+	flagDef{"tokenizer", stringFlag, "token encoding: o200k_base (default) or cl100k_base"},
+)
+
+// cmdExplain prints why the prompt says what it says: the report of
+// package explain as text, JSON (--json) or an HTML page (--html FILE).
+func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
+	p, err := parseFlags(args, explainFlags)
+	if err != nil {
+		return err
+	}
+	if p.has("help") {
+		_, err := io.WriteString(stdout, usage)
+		return err
+	}
+	if len(p.args) > 0 {
+		return usageError{fmt.Sprintf("explain takes no arguments, got %q", p.args[0])}
+	}
+	if p.has("html") && p.has("json") {
+		return usageError{"--html and --json cannot be combined"}
+	}
+	tok, err := explain.NewTokenizer(p.get("tokenizer"))
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	plan, in, err := prepare(ctx, p, stderr, e)
+	if err != nil {
+		return err
+	}
+	res, err := plan.Run(ctx, in)
+	if err != nil {
+		return err
+	}
+	rep, err := explain.New(ctx, plan, in, res, explain.Options{Tokenizer: tok})
+	if err != nil {
+		return err
+	}
+	switch {
+	case p.has("json"):
+		return writeJSON(stdout, rep)
+	case p.has("html"):
+		var buf bytes.Buffer
+		if err := rep.WriteHTML(&buf); err != nil {
+			return err
+		}
+		if p.get("html") == "-" {
+			_, err = stdout.Write(buf.Bytes())
+			return err
+		}
+		return os.WriteFile(p.get("html"), buf.Bytes(), 0o666)
+	}
+	return rep.WriteText(stdout)
+}

@@ -1,0 +1,173 @@
+package explain
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/internal/jsstr"
+	"github.com/promptc/promptc/prov"
+)
+
+// Options configures New.
+type Options struct {
+	// Tokenizer counts tokens; nil means the DefaultTokenizer encoding.
+	Tokenizer Tokenizer
+}
+
+// New builds the report of res, which plan.Run(ctx, in) returned. It reads
+// no file: everything comes from res, the plan and in's params.
+func New(ctx context.Context, plan *engine.Plan, in engine.Input, res *engine.Result, opts Options) (*Report, error) {
+	tok := opts.Tokenizer
+	if tok == nil {
+		var err error
+		if tok, err = NewTokenizer(DefaultTokenizer); err != nil {
+			return nil, err
+		}
+	}
+	params, err := plan.ParamValues(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	spec := plan.Spec()
+	b := &builder{
+		res: res, tok: tok, roles: spec.Explain, graph: plan.Graph(), params: params,
+		rep: &Report{
+			Format: Format, Pipeline: res.Pipeline, Description: spec.Description,
+			Tokenizer: tok.Name(), Join: spec.Join,
+			ContextFiles: []File{}, WhyNot: []WhyNot{}, Warnings: []Warning{},
+			Diagnostics: nonNil(res.Diagnostics),
+		},
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	b.sections()
+	b.falseSections()
+	b.roleValues()
+	b.exclusions()
+	b.cache()
+	b.drift()
+	return b.rep, nil
+}
+
+// builder holds the state of one New call.
+type builder struct {
+	res    *engine.Result
+	tok    Tokenizer
+	roles  engine.ExplainSpec
+	graph  engine.Graph
+	params map[string]any
+	rep    *Report
+}
+
+func (b *builder) sections() {
+	text := b.res.Text
+	t := &b.rep.Totals
+	t.Bytes, t.Chars, t.Tokens, t.Estimate = len(text), jsstr.Len(text), b.tok.Count(text), Estimate(text)
+	t.Sections = len(b.res.Sections)
+	for i, s := range b.res.Sections {
+		sec := Section{
+			Index: i + 1, ID: s.ID, Doc: s.Doc, When: s.When, Active: s.Active, Volatile: s.Volatile,
+			Start: s.Start, Bytes: s.Bytes, Uses: nonNil(s.Uses), Files: nonNil(s.Origins), Text: s.Text,
+		}
+		if s.Active {
+			t.Active++
+			sec.Tokens, sec.Estimate = b.tok.Count(s.Text), Estimate(s.Text)
+			if len(text) > 0 {
+				sec.Share = math.Round(float64(s.Bytes)/float64(len(text))*10000) / 10000
+			}
+		}
+		b.rep.Sections = append(b.rep.Sections, sec)
+	}
+	if b.rep.Sections == nil {
+		b.rep.Sections = []Section{}
+	}
+}
+
+// falseSections adds a why-not entry for each section whose condition was
+// false, with the conjuncts that were false.
+func (b *builder) falseSections() {
+	env := map[string]any{}
+	for k, v := range b.params {
+		env[k] = v
+	}
+	for _, s := range b.res.Sources {
+		env[s.ID] = s.Value
+	}
+	for i := range b.rep.Sections {
+		sec := &b.rep.Sections[i]
+		if sec.Active || sec.When == "" {
+			continue
+		}
+		terms := falseTerms(sec.When, env)
+		sec.FalseTerms = terms
+		b.rep.WhyNot = append(b.rep.WhyNot, WhyNot{
+			Kind: KindSection, Section: sec.ID, Reason: "condition is false", When: sec.When, FalseTerms: terms,
+		})
+	}
+}
+
+// exclusions adds every resolved source's exclusions, in resolution
+// order, dropping an exclusion another source already reported with the
+// same path and reason (trust and skills both see an untrusted .pi/skills).
+func (b *builder) exclusions() {
+	seen := map[prov.Exclusion]bool{}
+	for _, s := range b.res.Sources {
+		for _, e := range s.Excluded {
+			key := prov.Exclusion{Path: e.Path, Reason: e.Reason}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			b.rep.WhyNot = append(b.rep.WhyNot, WhyNot{Kind: KindCandidate, Source: s.ID, Path: e.Path, Reason: e.Reason, Detail: e.Detail})
+		}
+		if s.ID == b.roles.Skills && b.rep.Skills != nil {
+			for _, sk := range b.rep.Skills.Hidden {
+				b.rep.WhyNot = append(b.rep.WhyNot, WhyNot{
+					Kind: KindHidden, Source: s.ID, Path: sk.Path, Reason: ReasonHiddenSkill,
+					Detail: "skill " + sk.Name + " stays invocable by name",
+				})
+			}
+		}
+	}
+}
+
+// ReasonHiddenSkill is the why-not reason of a skill that loaded but is
+// kept out of the prompt.
+const ReasonHiddenSkill = "hidden by disable-model-invocation"
+
+// source returns the resolved source id, if any.
+func (b *builder) source(id string) (engine.SourceReport, bool) {
+	if id == "" {
+		return engine.SourceReport{}, false
+	}
+	return b.res.Source(id)
+}
+
+// activeUsing lists the active sections that read name, in output order;
+// with template set, only those whose template reads it.
+func (b *builder) activeUsing(name string, template bool) []string {
+	out := []string{}
+	for i, gs := range b.graph.Sections {
+		if i >= len(b.res.Sections) || !b.res.Sections[i].Active {
+			continue
+		}
+		uses := gs.Uses
+		if template {
+			uses = gs.TemplateUses
+		}
+		if slices.Contains(uses, name) {
+			out = append(out, gs.ID)
+		}
+	}
+	return out
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
