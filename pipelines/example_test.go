@@ -52,3 +52,37 @@ func ExampleCompile() {
 	// cwd              active=true  bytes>0=true
 	// true
 }
+
+// A host that rebuilds the prompt every turn keeps one Builder: each Build
+// sees the files as they are now, re-reading only files that changed.
+func ExampleBuilder() {
+	ctx := context.Background()
+	plan, _, err := pipelines.Compile(ctx, "default", nil, nil)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	root, _ := os.MkdirTemp("", "promptc-example")
+	defer os.RemoveAll(root)
+	root, _ = filepath.EvalSymlinks(root)
+	agents := filepath.Join(root, "AGENTS.md")
+	params := map[string]any{"cwd": root, "home": root, "agent_dir": filepath.Join(root, ".pi", "agent")}
+
+	builder, err := engine.NewBuilder(plan, os.DirFS("/"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, rules := range []string{"Use tabs.\n", "Use spaces.\n"} {
+		_ = os.WriteFile(agents, []byte(rules), 0o644) // the user edits AGENTS.md between turns
+		res, err := builder.Build(ctx, params)
+		if err != nil {
+			fmt.Println(err) // res is then the last good prompt
+			continue
+		}
+		fmt.Println(strings.Contains(res.Text, rules))
+	}
+	// Output:
+	// true
+	// true
+}
