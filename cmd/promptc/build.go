@@ -18,16 +18,9 @@ import (
 )
 
 func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	p, err := parseFlags(args, buildFlags)
-	if err != nil {
+	p, done, err := parseCommand("build", args, buildFlags, 0, stdout)
+	if err != nil || done {
 		return err
-	}
-	if p.has("help") {
-		_, err := io.WriteString(stdout, usage)
-		return err
-	}
-	if len(p.args) > 0 {
-		return usageError{fmt.Sprintf("build takes no arguments, got %q", p.args[0])}
 	}
 	plan, in, err := prepare(ctx, p, stderr, e)
 	if err != nil {
@@ -46,12 +39,8 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 }
 
 func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	p, err := parseFlags(args, buildFlags)
-	if err != nil {
-		return err
-	}
-	if p.has("help") {
-		_, err := io.WriteString(stdout, usage)
+	p, done, err := parseCommand("expand", args, buildFlags, -1, stdout)
+	if err != nil || done {
 		return err
 	}
 	if len(p.args) != 1 {
@@ -108,12 +97,8 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 }
 
 func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	p, err := parseFlags(args, []flagDef{{"overlay", listFlag, ""}, {"set", listFlag, ""}, {"help", boolFlag, ""}})
-	if err != nil {
-		return err
-	}
-	if p.has("help") {
-		_, err := io.WriteString(stdout, usage)
+	p, done, err := parseCommand("validate", args, []flagDef{{"overlay", listFlag, ""}, {"set", listFlag, ""}, {"help", boolFlag, ""}}, -1, stdout)
+	if err != nil || done {
 		return err
 	}
 	if len(p.args) == 0 {

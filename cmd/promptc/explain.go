@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"io"
 	"os"
 
@@ -19,16 +18,9 @@ var explainFlags = append(append([]flagDef(nil), buildFlags...),
 // cmdExplain prints why the prompt says what it says: the report of
 // package explain as text, JSON (--json) or an HTML page (--html FILE).
 func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	p, err := parseFlags(args, explainFlags)
-	if err != nil {
+	p, done, err := parseCommand("explain", args, explainFlags, 0, stdout)
+	if err != nil || done {
 		return err
-	}
-	if p.has("help") {
-		_, err := io.WriteString(stdout, usage)
-		return err
-	}
-	if len(p.args) > 0 {
-		return usageError{fmt.Sprintf("explain takes no arguments, got %q", p.args[0])}
 	}
 	if p.has("html") && p.has("json") {
 		return usageError{"--html and --json cannot be combined"}

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
-	"github.com/promptc/promptc/internal/jsstr"
+	"io"
 	"strings"
+
+	"github.com/promptc/promptc/internal/jsstr"
 )
 
 // flagKind says how a flag takes its value.
@@ -128,4 +130,22 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// parseCommand parses a subcommand's flags. It handles --help (usage on
+// stdout; done is true) and, when maxArgs >= 0, rejects more positional
+// arguments than that.
+func parseCommand(name string, args []string, defs []flagDef, maxArgs int, stdout io.Writer) (p *parsed, done bool, err error) {
+	p, err = parseFlags(args, defs)
+	if err != nil {
+		return nil, false, err
+	}
+	if p.has("help") {
+		_, err := io.WriteString(stdout, usage)
+		return nil, true, err
+	}
+	if maxArgs >= 0 && len(p.args) > maxArgs {
+		return nil, false, usageError{fmt.Sprintf("%s takes no arguments, got %q", name, p.args[maxArgs])}
+	}
+	return p, false, nil
 }

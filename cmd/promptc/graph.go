@@ -28,16 +28,9 @@ var graphStatic = map[string]bool{"pipeline": true, "overlay": true, "set": true
 // cmdGraph draws the compiled pipeline; with input flags it runs it and
 // marks the active sections and resolved sources.
 func cmdGraph(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	p, err := parseFlags(args, graphFlags)
-	if err != nil {
+	p, done, err := parseCommand("graph", args, graphFlags, 0, stdout)
+	if err != nil || done {
 		return err
-	}
-	if p.has("help") {
-		_, err := io.WriteString(stdout, usage)
-		return err
-	}
-	if len(p.args) > 0 {
-		return usageError{fmt.Sprintf("graph takes no arguments, got %q", p.args[0])}
 	}
 	format := "dot"
 	if p.has("format") {

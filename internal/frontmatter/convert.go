@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/promptc/promptc/internal/jsstr"
 	"gopkg.in/yaml.v3"
 )
 
@@ -135,58 +136,18 @@ func scalarIdentity(v any) string {
 		if k == math.Trunc(k) && math.Abs(k) < 1<<53 {
 			return "n" + strconv.FormatInt(int64(k), 10)
 		}
-		return "n" + jsNumber(k)
+		return "n" + jsstr.Number(k)
 	}
 	return "o" + keyString(v)
 }
 
-// keyString turns a key value into a JS property name (String(key), null
-// becoming "").
+// keyString turns a key value into a JS property name: String(key), with
+// null becoming "".
 func keyString(v any) string {
-	switch k := v.(type) {
-	case nil:
+	if v == nil {
 		return ""
-	case string:
-		return k
-	case bool:
-		return strconv.FormatBool(k)
-	case int64:
-		return strconv.FormatInt(k, 10)
-	case float64:
-		return jsNumber(k)
-	case []any:
-		parts := make([]string, len(k))
-		for i, e := range k {
-			if e != nil {
-				parts[i] = keyString(e)
-			}
-		}
-		return strings.Join(parts, ",")
 	}
-	return "[object Object]"
-}
-
-// jsNumber formats f as JavaScript's String(number) does.
-func jsNumber(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		return "0"
-	}
-	abs := math.Abs(f)
-	if abs >= 1e-6 && abs < 1e21 {
-		return strconv.FormatFloat(f, 'f', -1, 64)
-	}
-	s := strconv.FormatFloat(f, 'e', -1, 64) // 1e+21, 1.5e-07
-	mant, exp, _ := strings.Cut(s, "e")
-	sign := exp[0]
-	exp = strings.TrimLeft(exp[1:], "0")
-	return mant + "e" + string(sign) + exp
+	return jsstr.String(v)
 }
 
 // Core-schema (YAML 1.2) resolution of plain scalars, in the npm yaml

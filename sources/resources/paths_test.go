@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 	"testing/fstest"
+
+	"github.com/promptc/promptc/internal/jsstr"
 )
 
 func TestRelative(t *testing.T) {
@@ -97,11 +99,11 @@ func TestJSValues(t *testing.T) {
 		{map[string]any{}, true, "[object Object]"},
 	}
 	for _, tt := range tests {
-		if got := truthy(tt.v); got != tt.truthy {
-			t.Errorf("truthy(%#v) = %v, want %v", tt.v, got, tt.truthy)
+		if got := jsstr.Truthy(tt.v); got != tt.truthy {
+			t.Errorf("jsstr.Truthy(%#v) = %v, want %v", tt.v, got, tt.truthy)
 		}
-		if got := jsString(tt.v); got != tt.str {
-			t.Errorf("jsString(%#v) = %q, want %q", tt.v, got, tt.str)
+		if got := jsstr.String(tt.v); got != tt.str {
+			t.Errorf("jsstr.String(%#v) = %q, want %q", tt.v, got, tt.str)
 		}
 	}
 }

@@ -46,7 +46,7 @@ func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, si
 		return nil, append(warnings, string(thrown)), len(b), true
 	}
 	name := doc.Data[fieldName]
-	if !truthy(name) {
+	if !jsstr.Truthy(name) {
 		name = baseName(dir)
 	}
 	nameWarnings, thrown := validateName(name)
@@ -54,7 +54,7 @@ func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, si
 	if thrown != "" {
 		return nil, append(warnings, string(thrown)), len(b), true
 	}
-	if !truthy(desc) || jsstr.Trim(desc.(string)) == "" {
+	if !jsstr.Truthy(desc) || jsstr.Trim(desc.(string)) == "" {
 		return nil, warnings, len(b), true
 	}
 	return &Skill{
@@ -85,7 +85,7 @@ func parseMarkdown(b []byte) (any, error) {
 // description is required, a longer one than 1024 UTF-16 units warns
 // (SKL-V3, SKL-V4); a truthy non-string throws (SKL-V5).
 func validateDescription(desc any) ([]string, jsTypeError) {
-	if !truthy(desc) {
+	if !jsstr.Truthy(desc) {
 		return []string{"description is required"}, ""
 	}
 	s, ok := desc.(string)

@@ -31,8 +31,8 @@ func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, 
 		Content:  doc.Body,
 		FilePath: file,
 	}
-	if d := doc.Data[fieldDescription]; truthy(d) {
-		tpl.Description = jsString(d)
+	if d := doc.Data[fieldDescription]; jsstr.Truthy(d) {
+		tpl.Description = jsstr.String(d)
 	} else {
 		for _, line := range strings.Split(doc.Body, "\n") {
 			if jsstr.HasNonSpace(line) {
@@ -45,7 +45,7 @@ func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, 
 		}
 	}
 	if h, ok := doc.Data[fieldArgumentHint]; ok && h != nil {
-		tpl.ArgumentHint = jsString(h)
+		tpl.ArgumentHint = jsstr.String(h)
 	}
 	return tpl, len(b), "", ""
 }

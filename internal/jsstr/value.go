@@ -1,4 +1,4 @@
-package resources
+package jsstr
 
 import (
 	"math"
@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// truthy is JavaScript's ToBoolean for YAML/JSON values.
-func truthy(v any) bool {
+// Truthy is JavaScript's ToBoolean for decoded YAML/JSON values.
+func Truthy(v any) bool {
 	switch x := v.(type) {
 	case nil:
 		return false
@@ -25,8 +25,10 @@ func truthy(v any) bool {
 	return true
 }
 
-// jsString is JavaScript's String(v) for YAML/JSON values.
-func jsString(v any) string {
+// String is JavaScript's String(v) for decoded YAML/JSON values: null is
+// "null", arrays join their elements with "," (null elements empty), and
+// objects are "[object Object]".
+func String(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return "null"
@@ -39,12 +41,12 @@ func jsString(v any) string {
 	case int:
 		return strconv.Itoa(x)
 	case float64:
-		return jsNumber(x)
+		return Number(x)
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {
 			if e != nil {
-				parts[i] = jsString(e)
+				parts[i] = String(e)
 			}
 		}
 		return strings.Join(parts, ",")
@@ -52,8 +54,8 @@ func jsString(v any) string {
 	return "[object Object]"
 }
 
-// jsNumber is Number.prototype.toString() for the common cases.
-func jsNumber(f float64) string {
+// Number is Number.prototype.toString() (radix 10).
+func Number(f float64) string {
 	switch {
 	case math.IsNaN(f):
 		return "NaN"
@@ -66,8 +68,8 @@ func jsNumber(f float64) string {
 	}
 	if a := math.Abs(f); a >= 1e21 || a < 1e-6 {
 		s := strconv.FormatFloat(f, 'e', -1, 64)
-		s = strings.Replace(s, "e+0", "e+", 1)
-		return strings.Replace(s, "e-0", "e-", 1)
+		mant, exp, _ := strings.Cut(s, "e")
+		return mant + "e" + exp[:1] + strings.TrimLeft(exp[1:], "0")
 	}
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
