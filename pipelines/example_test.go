@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"testing"
 
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/pipelines"
@@ -85,4 +86,16 @@ func ExampleBuilder() {
 	// Output:
 	// true
 	// true
+}
+
+func TestBuiltinPipelinesCompile(t *testing.T) {
+	for _, name := range pipelines.Names() {
+		plan, diags, err := pipelines.Compile(context.Background(), name, nil, nil)
+		if err != nil || diags.HasErrors() || plan == nil {
+			t.Errorf("pipeline %s: %v %v", name, err, diags)
+		}
+		if len(diags) > 0 {
+			t.Errorf("pipeline %s has warnings: %v", name, diags)
+		}
+	}
 }
