@@ -7,6 +7,7 @@ func Builtins() []Kind {
 	return []Kind{
 		Catalog,
 		ContextFiles,
+		CowAgentSkills,
 		ProjectTrust,
 		PromptFile,
 		PromptTemplates,

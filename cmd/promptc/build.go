@@ -170,7 +170,11 @@ func loadPlan(ctx context.Context, name string, overlays, sets []string) (*engin
 		data, err := os.ReadFile(name)
 		if err != nil {
 			if os.IsNotExist(err) && !strings.ContainsAny(name, `/\.`) {
-				return nil, nil, usageError{fmt.Sprintf("no pipeline %q (built in: %s; or give a file path)", name, strings.Join(pipelines.Names(), ", "))}
+				msg := fmt.Sprintf("no pipeline %q (built in: %s; or give a file path)", name, strings.Join(pipelines.Names(), ", "))
+				if s := diag.DidYouMean(name, pipelines.Names()); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				return nil, nil, usageError{msg}
 			}
 			return nil, nil, fmt.Errorf("reading pipeline: %w", err)
 		}

@@ -43,6 +43,7 @@ func paramsFromFlags(p *parsed, e env) (params map[string]any, given []string, e
 		"cwd_arg":                   cwdArg,
 		"today":                     e.Today(),
 		"home":                      home,
+		"path":                      e.Getenv("PATH"),
 		"agent_dir":                 agentDir,
 		"load_context_files":        !p.has("no-context-files"),
 		"discover_skills":           !p.has("no-skills"),

@@ -18,46 +18,33 @@
 package main
 
 import (
-	"bytes"
-	"errors"
 	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
+
+	"github.com/promptc/promptc/internal/txtargen"
 )
 
 func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, "oracle2txtar:", err)
-		os.Exit(1)
-	}
-}
-
-// errStale reports that -check found scripts that differ from the cases.
-var errStale = errors.New("scripts are stale; rerun without -check")
-
-func run() error {
-	casesDir := flag.String("cases", "../shared/oracle/pi/cases", "oracle cases folder")
-	outDir := flag.String("out", "testdata/scripts", "folder of the testscript files")
+	var f txtargen.Flags
+	f.Define(flag.CommandLine, "../shared/oracle/pi/cases")
 	cwdFlagCases := flag.String("cwd-flag", "ctx-basic,cwd-symlink,sys-cli-overrides,skills-precedence-collisions",
 		"cases whose scripts also run every command from / with --cwd (comma list)")
-	check := flag.Bool("check", false, "write nothing; fail when a script is stale or missing")
-	flag.Parse()
-	if flag.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments %q", flag.Args())
-	}
+	txtargen.Main("oracle2txtar", func() error { return run(f, *cwdFlagCases) })
+}
 
-	cases, err := loadCases(*casesDir)
+func run(f txtargen.Flags, cwdFlagCases string) error {
+	cases, err := loadCases(f.Cases)
 	if err != nil {
 		return err
 	}
 	if len(cases) == 0 {
-		return fmt.Errorf("no case in %s", *casesDir)
+		return fmt.Errorf("no case in %s", f.Cases)
 	}
 	withCwd := map[string]bool{}
-	for _, n := range strings.Split(*cwdFlagCases, ",") {
+	for _, n := range strings.Split(cwdFlagCases, ",") {
 		if n = strings.TrimSpace(n); n != "" {
 			withCwd[n] = true
 		}
@@ -72,62 +59,12 @@ func run() error {
 		delete(withCwd, c.name)
 	}
 	if len(withCwd) > 0 {
-		return fmt.Errorf("-cwd-flag names unknown cases: %s", strings.Join(sortedKeys(withCwd), ", "))
+		return fmt.Errorf("-cwd-flag names unknown cases: %s", strings.Join(slices.Sorted(maps.Keys(withCwd)), ", "))
 	}
-	return sync(*outDir, want, *check)
+	return f.Sync("pi_*.txtar", want)
 }
 
 // scriptName is the script file of a case.
 func scriptName(caseName string) string {
 	return "pi_" + strings.ReplaceAll(caseName, "-", "_") + ".txtar"
-}
-
-// sync makes the pi_*.txtar files of dir equal to want.
-func sync(dir string, want map[string][]byte, check bool) error {
-	if !check {
-		if err := os.MkdirAll(dir, 0o777); err != nil {
-			return err
-		}
-	}
-	old, err := filepath.Glob(filepath.Join(dir, "pi_*.txtar"))
-	if err != nil {
-		return err
-	}
-	stale := false
-	for _, p := range old {
-		if _, ok := want[filepath.Base(p)]; ok {
-			continue
-		}
-		stale = true
-		if check {
-			fmt.Fprintf(os.Stderr, "%s: no such case any more\n", p)
-		} else if err := os.Remove(p); err != nil {
-			return err
-		}
-	}
-	for _, name := range sortedKeys(want) {
-		p := filepath.Join(dir, name)
-		if have, err := os.ReadFile(p); err == nil && bytes.Equal(have, want[name]) {
-			continue
-		}
-		stale = true
-		if check {
-			fmt.Fprintf(os.Stderr, "%s: stale or missing\n", p)
-		} else if err := os.WriteFile(p, want[name], 0o666); err != nil {
-			return err
-		}
-	}
-	if check && stale {
-		return errStale
-	}
-	return nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,11 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
-	"github.com/rogpeppe/go-internal/txtar"
+	"github.com/promptc/promptc/internal/txtargen"
 )
 
 // invocation is one promptc run and the golden its stdout must equal.
@@ -112,7 +111,7 @@ func (s *script) golden(name, text string) {
 // into $INPUT<n> with env-read.
 func (s *script) input(n int, input string) string {
 	if !strings.Contains(input, "\n") {
-		w, err := arg(input)
+		w, err := txtargen.Arg(input)
 		if err != nil {
 			s.fail("%v", err)
 		}
@@ -152,26 +151,10 @@ func (s *script) env() {
 	}
 }
 
-// format renders the archive and checks that testscript will read back
-// exactly the script and files written.
+// format renders the archive.
 func (s *script) format() ([]byte, error) {
 	if s.err != nil {
 		return nil, s.err
 	}
-	a := &txtar.Archive{Comment: []byte(strings.Join(s.lines, "\n") + "\n"), Files: s.files}
-	out := txtar.Format(a)
-	back := txtar.Parse(out)
-	if !bytes.Equal(back.Comment, a.Comment) || len(back.Files) != len(a.Files) {
-		return nil, fmt.Errorf("archive does not read back: script or file list differs")
-	}
-	for i, f := range back.Files {
-		want := a.Files[i].Data
-		if len(want) > 0 && want[len(want)-1] != '\n' {
-			want = append(append([]byte(nil), want...), '\n')
-		}
-		if f.Name != a.Files[i].Name || !bytes.Equal(f.Data, want) {
-			return nil, fmt.Errorf("archive file %s does not read back", a.Files[i].Name)
-		}
-	}
-	return out, nil
+	return s.a.Format()
 }

@@ -64,7 +64,7 @@ func (s *script) planWrites(ops []op) {
 		case "rm", "symlink":
 			s.touched[rel] = true
 		case "write":
-			if s.names[rel] || s.blocked(rel) {
+			if s.a.Has(rel) || s.blocked(rel) {
 				continue
 			}
 			data, subst, err := writeContent(o)

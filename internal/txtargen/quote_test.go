@@ -1,4 +1,4 @@
-package main
+package txtargen
 
 import (
 	"reflect"
@@ -22,32 +22,52 @@ func TestArg(t *testing.T) {
 		{"@scope/pkg~1", "@scope/pkg~1"},
 	}
 	for _, tt := range tests {
-		got, err := arg(tt.in)
+		got, err := Arg(tt.in)
 		if err != nil || got != tt.want {
-			t.Errorf("arg(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+			t.Errorf("Arg(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
 		}
 	}
-	if _, err := arg("a\nb"); err == nil {
-		t.Errorf("arg with a newline: no error")
+	if _, err := Arg("a\nb"); err == nil {
+		t.Errorf("Arg with a newline: no error")
 	}
 }
 
 func TestWorkArg(t *testing.T) {
 	tests := []struct {
-		in, want string
+		in, root, want string
 	}{
-		{"plain", "plain"},
-		{"${ROOT}", "$WORK"},
-		{"${ROOT}/home/proj", "$WORK/home/proj"},
-		{"${ROOT}/a b", "$WORK'/a b'"},
-		{"x${ROOT}y", "x${WORK}y"},
-		{"HOME=${ROOT}/h", "HOME=$WORK/h"},
-		{"it's ${ROOT}", "'it''s '$WORK"},
+		{"plain", "${ROOT}", "plain"},
+		{"${ROOT}", "${ROOT}", "$WORK"},
+		{"${ROOT}/home/proj", "${ROOT}", "$WORK/home/proj"},
+		{"${ROOT}/a b", "${ROOT}", "$WORK'/a b'"},
+		{"x${ROOT}y", "${ROOT}", "x${WORK}y"},
+		{"HOME=${ROOT}/h", "${ROOT}", "HOME=$WORK/h"},
+		{"it's ${ROOT}", "${ROOT}", "'it''s '$WORK"},
+		{"/tmp/cow/ws/", "/tmp/cow", "$WORK/ws/"},
+		{"/tmp/cow", "", "/tmp/cow"},
 	}
 	for _, tt := range tests {
-		got, err := workArg(tt.in)
+		got, err := WorkArg(tt.in, tt.root)
 		if err != nil || got != tt.want {
-			t.Errorf("workArg(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+			t.Errorf("WorkArg(%q, %q) = %q, %v; want %q", tt.in, tt.root, got, err, tt.want)
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	tests := []struct {
+		in    string
+		width int
+		want  []string
+	}{
+		{"", 10, []string{""}},
+		{"a b c", 3, []string{"a b", "c"}},
+		{"abcdef gh", 4, []string{"abcdef", "gh"}},
+		{"a\nb  c", 10, []string{"a", "b c"}},
+	}
+	for _, tt := range tests {
+		if got := Wrap(tt.in, tt.width); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Wrap(%q, %d) = %q; want %q", tt.in, tt.width, got, tt.want)
 		}
 	}
 }
@@ -72,34 +92,13 @@ func TestEncode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := encode([]byte(tt.in))
+			got, err := Encode([]byte(tt.in))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if string(got.data) != tt.wantData || !reflect.DeepEqual(got.fixes, tt.wantFixes) {
-				t.Errorf("encode(%q) = %q %q; want %q %q", tt.in, got.data, got.fixes, tt.wantData, tt.wantFixes)
+			if string(got.Data) != tt.wantData || !reflect.DeepEqual(got.Fixes, tt.wantFixes) {
+				t.Errorf("Encode(%q) = %q %q; want %q %q", tt.in, got.Data, got.Fixes, tt.wantData, tt.wantFixes)
 			}
 		})
-	}
-}
-
-func TestParseOctal(t *testing.T) {
-	tests := []struct {
-		in   any
-		want uint64
-	}{
-		{"000", 0},
-		{"0755", 0o755},
-		{" 644x", 0o644},
-		{float64(755), 0o755},
-	}
-	for _, tt := range tests {
-		got, err := parseOctal(tt.in)
-		if err != nil || got != tt.want {
-			t.Errorf("parseOctal(%v) = %o, %v; want %o", tt.in, got, err, tt.want)
-		}
-	}
-	if _, err := parseOctal("9"); err == nil {
-		t.Errorf("parseOctal(9): no error")
 	}
 }
