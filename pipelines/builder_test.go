@@ -89,6 +89,23 @@ func TestBuilderFollowsTheDisk(t *testing.T) {
 	if last.Code != "build/fallback" || !strings.Contains(last.Message, "Failed to read trust store") {
 		t.Errorf("fallback diagnostic = %+v", last)
 	}
+	// phase: the same with a trust store that cannot be read at all
+	store := params["agent_dir"].(string) + "/trust.json"
+	write(store, "{}")
+	deny.Deny = []string{store}
+	res, err = build()
+	if err == nil || res == nil || res.Text != good.Text || !strings.Contains(err.Error(), "EACCES") {
+		t.Fatalf("unreadable trust store: err = %v, last good returned = %v", err, res != nil && res.Text == good.Text)
+	}
+	if last := res.Diagnostics[len(res.Diagnostics)-1]; last.Code != "build/fallback" {
+		t.Errorf("fallback diagnostic = %+v", last)
+	}
+	// phase: readable again, the build recovers (untrusted now: the store
+	// has no entry for the project and nothing forces trust)
+	deny.Deny = nil
+	if res, err = build(); err != nil || strings.Contains(res.Diagnostics.Error(), "last good") {
+		t.Fatalf("recovered: %v %v", err, res.Diagnostics)
+	}
 }
 
 // TestBuilderWarmReadsNothing checks that a rebuild over unchanged files
