@@ -21,6 +21,7 @@ type Cache struct {
 	files  map[string]cachedFile
 	dirs   map[string]cachedDir
 	parsed map[parsedKey]cachedParse
+	memo   map[memoKey]memoValue
 	reads  int // files and directories actually read, for tests
 }
 
@@ -182,4 +183,41 @@ func ReadParsed(fsys FS, abs, kind string, parse func([]byte) (any, error)) (any
 		return nil, err
 	}
 	return parse(data)
+}
+
+// memoLimit bounds the text memo: when it is full it starts over, so
+// contents that changed long ago do not pile up.
+const memoLimit = 1 << 14
+
+type memoKey struct{ kind, text string }
+
+type memoValue struct {
+	value any
+	err   error
+}
+
+// MemoText returns parse(text), remembered per kind and text when fsys is
+// a *Cache (the parse of a file's content then survives across turns as
+// long as the content does). parse must be a pure function of text and
+// its result must not be modified by callers.
+func MemoText(fsys FS, kind, text string, parse func(string) (any, error)) (any, error) {
+	c, ok := fsys.(*Cache)
+	if !ok {
+		return parse(text)
+	}
+	key := memoKey{kind, text}
+	c.mu.Lock()
+	m, hit := c.memo[key]
+	c.mu.Unlock()
+	if hit {
+		return m.value, m.err
+	}
+	v, err := parse(text)
+	c.mu.Lock()
+	if c.memo == nil || len(c.memo) >= memoLimit {
+		c.memo = map[memoKey]memoValue{}
+	}
+	c.memo[key] = memoValue{v, err}
+	c.mu.Unlock()
+	return v, err
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promptc/promptc/internal/pytext"
 	"github.com/promptc/promptc/internal/pyyaml"
+	"github.com/promptc/promptc/internal/vfs"
 )
 
 // Skill is one skill as the prompt shows it.
@@ -51,7 +52,10 @@ func (e *entry) nameIsStr() bool {
 // metadata of _create_skill_entry. It returns nil for a skill that is
 // dropped, and an error where CowAgent raises.
 func (l *loader) newEntry(f found) (*entry, error) {
-	fm, err := parseFrontMatter(f.content)
+	v, err := vfs.MemoText(l.view.fsys, "cowskills/frontmatter", f.content, func(text string) (any, error) {
+		return parseFrontMatter(text)
+	})
+	fm, _ := v.(*pyyaml.Dict)
 	if err != nil {
 		return nil, &BuildError{Err: fmt.Errorf("ValueError: %v", err)}
 	}
