@@ -96,8 +96,9 @@ type ExplainSpec struct {
 	Append string `koanf:"append"`
 	// Trust is a project_trust source: whether project files were eligible.
 	Trust string `koanf:"trust"`
-	// Context is a context_files source, Skills a skills source and Tools
-	// a tool_catalog source.
+	// Context is a context_files or workspace_files source, Skills a
+	// skills or cowagent_skills source and Tools a tool_catalog or
+	// ranked_list source.
 	Context string `koanf:"context"`
 	Skills  string `koanf:"skills"`
 	Tools   string `koanf:"tools"`

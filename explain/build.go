@@ -32,11 +32,11 @@ func New(ctx context.Context, plan *engine.Plan, in engine.Input, res *engine.Re
 	}
 	spec := plan.Spec()
 	b := &builder{
-		res: res, tok: tok, roles: spec.Explain, graph: plan.Graph(), params: params,
+		res: res, tok: tok, roles: spec.Explain, graph: plan.Graph(), params: params, specs: spec.Sources,
 		rep: &Report{
 			Format: Format, Pipeline: res.Pipeline, Description: spec.Description,
 			Tokenizer: tok.Name(), Join: spec.Join,
-			ContextFiles: []File{}, WhyNot: []WhyNot{}, Warnings: []Warning{},
+			Catalogs: []Catalog{}, ContextFiles: []File{}, WhyNot: []WhyNot{}, Warnings: []Warning{},
 			Diagnostics: nonNil(res.Diagnostics),
 		},
 	}
@@ -46,6 +46,7 @@ func New(ctx context.Context, plan *engine.Plan, in engine.Input, res *engine.Re
 	b.sections()
 	b.falseSections()
 	b.roleValues()
+	b.catalogs()
 	b.exclusions()
 	b.cache()
 	b.drift()
@@ -59,7 +60,12 @@ type builder struct {
 	roles  engine.ExplainSpec
 	graph  engine.Graph
 	params map[string]any
+	specs  map[string]engine.SourceSpec
 	rep    *Report
+	// extra holds why-not entries found by the roles, by source id.
+	extra map[string][]WhyNot
+	// envCache is env(), built on first use by options.
+	envCache map[string]any
 }
 
 func (b *builder) sections() {
@@ -89,13 +95,7 @@ func (b *builder) sections() {
 // falseSections adds a why-not entry for each section whose condition was
 // false, with the conjuncts that were false.
 func (b *builder) falseSections() {
-	env := map[string]any{}
-	for k, v := range b.params {
-		env[k] = v
-	}
-	for _, s := range b.res.Sources {
-		env[s.ID] = s.Value
-	}
+	env := b.env()
 	for i := range b.rep.Sections {
 		sec := &b.rep.Sections[i]
 		if sec.Active || sec.When == "" {
@@ -109,9 +109,23 @@ func (b *builder) falseSections() {
 	}
 }
 
+// env is what expressions see: the params and the resolved sources.
+func (b *builder) env() map[string]any {
+	env := map[string]any{}
+	for k, v := range b.params {
+		env[k] = v
+	}
+	for _, s := range b.res.Sources {
+		env[s.ID] = s.Value
+	}
+	return env
+}
+
 // exclusions adds every resolved source's exclusions, in resolution
 // order, dropping an exclusion another source already reported with the
 // same path and reason (trust and skills both see an untrusted .pi/skills).
+// The entries the roles found (hidden skills, truncated files, ...) follow
+// their source's.
 func (b *builder) exclusions() {
 	seen := map[prov.Exclusion]bool{}
 	for _, s := range b.res.Sources {
@@ -123,20 +137,18 @@ func (b *builder) exclusions() {
 			seen[key] = true
 			b.rep.WhyNot = append(b.rep.WhyNot, WhyNot{Kind: KindCandidate, Source: s.ID, Path: e.Path, Reason: e.Reason, Detail: e.Detail})
 		}
-		if s.ID == b.roles.Skills && b.rep.Skills != nil {
-			for _, sk := range b.rep.Skills.Hidden {
-				b.rep.WhyNot = append(b.rep.WhyNot, WhyNot{
-					Kind: KindHidden, Source: s.ID, Path: sk.Path, Reason: ReasonHiddenSkill,
-					Detail: "skill " + sk.Name + " stays invocable by name",
-				})
-			}
-		}
+		b.rep.WhyNot = append(b.rep.WhyNot, b.extra[s.ID]...)
 	}
 }
 
-// ReasonHiddenSkill is the why-not reason of a skill that loaded but is
-// kept out of the prompt.
-const ReasonHiddenSkill = "hidden by disable-model-invocation"
+// after queues a why-not entry that a role found, to follow the
+// exclusions of source id.
+func (b *builder) after(id string, w WhyNot) {
+	if b.extra == nil {
+		b.extra = map[string][]WhyNot{}
+	}
+	b.extra[id] = append(b.extra[id], w)
+}
 
 // source returns the resolved source id, if any.
 func (b *builder) source(id string) (engine.SourceReport, bool) {

@@ -16,7 +16,7 @@ const skillTree = "---\nname: %s\ndescription: %s\n%s---\nBody\n"
 
 // fixtures cover the default pipeline (untrusted and trusted projects,
 // custom bodies, tool lists) and a test pipeline with a join and a
-// volatile section.
+// volatile section; cowagentFixture (cowagent_test.go) the cowagent one.
 var fixtures = []fixture{
 	{
 		name: "untrusted project",
@@ -50,7 +50,7 @@ var fixtures = []fixture{
 }
 
 func TestSectionTextsJoinToThePrompt(t *testing.T) {
-	for _, f := range fixtures {
+	for _, f := range append(fixtures, cowagentFixture) {
 		t.Run(f.name, func(t *testing.T) {
 			res, rep, _ := f.run(t)
 			var parts []string
@@ -79,7 +79,7 @@ func TestJSONMatchesTheSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range fixtures {
+	for _, f := range append(fixtures, cowagentFixture) {
 		t.Run(f.name, func(t *testing.T) {
 			_, rep, _ := f.run(t)
 			b, err := json.Marshal(rep)

@@ -14,8 +14,9 @@ import (
 
 // fixture is one run to explain: a pipeline (built-in name or YAML), a
 // file tree under a temporary root and params, where "${ROOT}" in a param
-// string is the root. The default pipeline gets cwd, home and agent_dir
-// from the root (cwd = ROOT/home/proj) unless the params set them.
+// string (also inside lists and maps) is the root. The default pipeline
+// gets cwd, home and agent_dir from the root (cwd = ROOT/home/proj) unless
+// the params set them.
 type fixture struct {
 	name     string
 	pipeline string // built-in name, or YAML when yaml is set
@@ -51,23 +52,13 @@ func (f fixture) run(t *testing.T) (*engine.Result, *explain.Report, string) {
 func (f fixture) finish(t *testing.T, ctx context.Context, plan *engine.Plan, root string) (*engine.Result, *explain.Report, string) {
 	t.Helper()
 	params := map[string]any{}
-	if f.yaml == "" {
+	if f.yaml == "" && (f.pipeline == "" || f.pipeline == "default") {
 		params["cwd"] = root + "/home/proj"
 		params["home"] = root + "/home"
 		params["agent_dir"] = root + "/home/.pi/agent"
 	}
 	for k, v := range f.params {
-		if s, ok := v.(string); ok {
-			v = replaceRoot(s, root)
-		}
-		if l, ok := v.([]string); ok {
-			var out []string
-			for _, s := range l {
-				out = append(out, replaceRoot(s, root))
-			}
-			v = out
-		}
-		params[k] = v
+		params[k] = replaceRoot(v, root)
 	}
 	in := engine.Input{FS: oracletest.DirFS(), Params: params}
 	res, err := plan.Run(ctx, in)
@@ -81,7 +72,27 @@ func (f fixture) finish(t *testing.T, ctx context.Context, plan *engine.Plan, ro
 	return res, rep, root
 }
 
-func replaceRoot(s, root string) string { return strings.ReplaceAll(s, "${ROOT}", root) }
+// replaceRoot writes root for "${ROOT}" in a string, or in the strings of
+// a list or map.
+func replaceRoot(v any, root string) any {
+	switch x := v.(type) {
+	case string:
+		return strings.ReplaceAll(x, "${ROOT}", root)
+	case []string:
+		out := make([]string, len(x))
+		for i, s := range x {
+			out[i] = strings.ReplaceAll(s, "${ROOT}", root)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = replaceRoot(e, root)
+		}
+		return out
+	}
+	return v
+}
 
 // volatileYAML is a small pipeline with a join, a volatile section that
 // precedes a stable one, and a false conjunction.

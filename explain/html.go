@@ -21,6 +21,7 @@ var (
 var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
 	"percent": percent,
 	"choice":  choiceLine,
+	"catalog": catalogLine,
 	"join":    strings.Join,
 	"hue":     hue,
 }).Parse(pageHTML))

@@ -27,6 +27,9 @@ type Report struct {
 	Body   *Choice `json:"body"`
 	Append *Choice `json:"append"`
 	Trust  *Trust  `json:"trust"`
+	// Catalogs say which language table each string catalog source gave
+	// the prompt, in resolution order.
+	Catalogs []Catalog `json:"catalogs"`
 	// Sections lists every declared section in output order, active or not.
 	Sections []Section `json:"sections"`
 	// ContextFiles are the context files in load (= prompt) order.
@@ -35,7 +38,8 @@ type Report struct {
 	Tools        *Tools  `json:"tools"`
 	// WhyNot lists what was considered and left out: sections whose
 	// condition was false, then every source's exclusions in resolution
-	// order, with hidden skills after their source's exclusions.
+	// order, with truncated context files after their source's exclusions
+	// and hidden and unavailable skills after theirs.
 	WhyNot []WhyNot `json:"why_not"`
 	Cache  Cache    `json:"cache"`
 	// Drift is the custom-body check; nil unless a custom body replaced the
@@ -125,11 +129,32 @@ type Trust struct {
 	Ignored   []string `json:"ignored"`
 }
 
+// Catalog is the language a string catalog source chose.
+type Catalog struct {
+	Source string `json:"source"`
+	// Requested is the language asked for, Language the one whose table
+	// the prompt uses: Requested, or the catalog's fallback (Fallback)
+	// when it has no such language.
+	Requested string `json:"requested"`
+	Language  string `json:"language"`
+	Fallback  bool   `json:"fallback"`
+	// Languages are the catalog's languages, sorted.
+	Languages []string `json:"languages"`
+}
+
 // File is one context file.
 type File struct {
-	Path   string `json:"path"`
-	Bytes  int    `json:"bytes"`
-	Tokens int    `json:"tokens"`
+	Path string `json:"path"`
+	// Name is the name the prompt prints for the file, when the source
+	// has one (workspace files: "AGENT.md").
+	Name string `json:"name,omitempty"`
+	// Bytes is the file's size on disk; Tokens counts the text that went
+	// into the prompt.
+	Bytes  int `json:"bytes"`
+	Tokens int `json:"tokens"`
+	// Truncated reports that the source's truncation policy kept only part
+	// of the file.
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // Skills says which skills the prompt lists.
@@ -139,10 +164,13 @@ type Skills struct {
 	Sections []string `json:"sections"`
 	// Listed are the skills in the prompt; Unlisted those that could be
 	// but are not, because no active section renders the source; Hidden
-	// those left out by disable-model-invocation (still invocable by name).
-	Listed   []Skill `json:"listed"`
-	Unlisted []Skill `json:"unlisted"`
-	Hidden   []Skill `json:"hidden"`
+	// those left out by disable-model-invocation (still invocable by name);
+	// Unavailable those whose requirements are not met, which the prompt
+	// lists as installed but not ready, with what they miss.
+	Listed      []Skill `json:"listed"`
+	Unlisted    []Skill `json:"unlisted"`
+	Hidden      []Skill `json:"hidden"`
+	Unavailable []Skill `json:"unavailable"`
 }
 
 // Skill is one loaded skill.
@@ -150,6 +178,9 @@ type Skill struct {
 	Name  string `json:"name"`
 	Path  string `json:"path"`
 	Scope string `json:"scope,omitempty"`
+	// Missing lists an unavailable skill's unmet requirements, e.g.
+	// "bins: gh; env: GH_TOKEN".
+	Missing string `json:"missing,omitempty"`
 }
 
 // Tools says which tools are active and what of them went in.
@@ -177,12 +208,16 @@ const (
 	KindCandidate = "candidate"
 	// KindHidden: a loaded skill kept out of the prompt.
 	KindHidden = "hidden"
+	// KindTruncated: a context file of which only a part went in.
+	KindTruncated = "truncated"
+	// KindUnavailable: a skill listed as not ready, its requirements unmet.
+	KindUnavailable = "unavailable"
 )
 
 // WhyNot is one thing that was considered and left out.
 type WhyNot struct {
 	Kind string `json:"kind"`
-	// Source is the source that recorded it (candidates, hidden skills);
+	// Source is the source that recorded it (everything but sections);
 	// Section the section (sections).
 	Source  string `json:"source,omitempty"`
 	Section string `json:"section,omitempty"`

@@ -5,16 +5,23 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/contextfiles"
+	"github.com/promptc/promptc/sources/cowskills"
 	"github.com/promptc/promptc/sources/promptfile"
+	"github.com/promptc/promptc/sources/ranked"
 	"github.com/promptc/promptc/sources/resources"
 	"github.com/promptc/promptc/sources/trust"
+	"github.com/promptc/promptc/sources/workspace"
 )
 
 // roleValues fills the parts of the report that the pipeline's `explain:`
-// roles name. A role whose source was not resolved, or whose value is not
-// of the kind the role expects, is left out.
+// roles name. What a role reports depends on the type of its source's
+// value, so a role can name a source of any kind that fits it (context:
+// context_files or workspace_files; skills: skills or cowagent_skills;
+// tools: tool_catalog or ranked_list). A role whose source was not
+// resolved, or whose value fits none of them, is left out.
 func (b *builder) roleValues() {
 	if s, ok := b.source(b.roles.Trust); ok {
 		if v, ok := s.Value.(trust.Result); ok {
@@ -28,46 +35,165 @@ func (b *builder) roleValues() {
 	b.rep.Body = b.choice(b.roles.Body, "built-in default")
 	b.rep.Append = b.choice(b.roles.Append, "none")
 	if s, ok := b.source(b.roles.Context); ok {
-		if v, ok := s.Value.(contextfiles.Result); ok {
-			for i, f := range v.Files {
-				n := len(f.Content)
-				if i < len(v.Origins) && v.Origins[i].Path == f.Path {
-					n = v.Origins[i].Bytes
-				}
-				b.rep.ContextFiles = append(b.rep.ContextFiles, File{Path: f.Path, Bytes: n, Tokens: b.tok.Count(f.Content)})
-			}
-		}
+		b.contextFiles(s)
 	}
 	if s, ok := b.source(b.roles.Skills); ok {
-		if v, ok := s.Value.(resources.SkillsResult); ok {
-			sk := &Skills{Source: s.ID, Sections: b.activeUsing(s.ID, true), Listed: []Skill{}, Unlisted: []Skill{}, Hidden: []Skill{}}
-			for _, x := range v.Skills {
-				item := Skill{Name: x.Name, Path: x.FilePath, Scope: x.Scope}
-				switch {
-				case x.DisableModelInvocation:
-					sk.Hidden = append(sk.Hidden, item)
-				case len(sk.Sections) > 0:
-					sk.Listed = append(sk.Listed, item)
-				default:
-					sk.Unlisted = append(sk.Unlisted, item)
-				}
-			}
-			b.rep.Skills = sk
-		}
+		b.skills(s)
 	}
 	if s, ok := b.source(b.roles.Tools); ok {
-		if v, ok := s.Value.(sources.ToolSet); ok {
-			t := &Tools{Source: s.ID, Active: nonNil(v.Names), Sections: b.activeUsing(s.ID, true), Listed: []ToolLine{}, Guidelines: []string{}}
-			if len(t.Sections) > 0 {
-				for _, l := range v.Listed {
-					t.Listed = append(t.Listed, ToolLine{Name: l.Name, Snippet: l.Snippet})
-				}
-				t.Guidelines = nonNil(v.Guidelines)
+		b.tools(s)
+	}
+}
+
+// contextFiles lists the context role's files in load order, each with
+// its size on disk (from the source's origins) and the tokens of the text
+// that went in. A truncated workspace file is also a why-not entry.
+func (b *builder) contextFiles(s engine.SourceReport) {
+	size := func(i int, path, text string) int {
+		if i < len(s.Origins) && s.Origins[i].Path == path {
+			return s.Origins[i].Bytes
+		}
+		return len(text)
+	}
+	switch v := s.Value.(type) {
+	case contextfiles.Result:
+		for i, f := range v.Files {
+			b.rep.ContextFiles = append(b.rep.ContextFiles, File{Path: f.Path, Bytes: size(i, f.Path, f.Content), Tokens: b.tok.Count(f.Content)})
+		}
+	case workspace.Result:
+		for i, f := range v.Files {
+			file := File{Path: f.Path, Name: f.Name, Bytes: size(i, f.Path, f.Content), Tokens: b.tok.Count(f.Content), Truncated: f.Truncated}
+			b.rep.ContextFiles = append(b.rep.ContextFiles, file)
+			if f.Truncated {
+				b.after(s.ID, WhyNot{Kind: KindTruncated, Source: s.ID, Path: f.Path, Reason: ReasonTruncated,
+					Detail: b.truncation(s.ID, f, file.Bytes)})
 			}
-			b.rep.Tools = t
 		}
 	}
 }
+
+// truncation says what the truncation policy kept of workspace file f
+// (size bytes on disk), with the limits declared for it.
+func (b *builder) truncation(id string, f workspace.File, size int) string {
+	plain := fmt.Sprintf("%d bytes on disk, %d in the prompt", size, len(f.Content))
+	opts, ok := b.options(id, sources.WorkspaceFiles)
+	if !ok {
+		return plain
+	}
+	var t *workspace.Truncate
+	for _, fs := range opts.(*sources.WorkspaceFilesOptions).Files {
+		if fs.Name == f.Name {
+			t = fs.Truncate
+		}
+	}
+	if t == nil || !strings.HasPrefix(f.Content, t.Notice) {
+		return plain
+	}
+	kept := f.Content[len(t.Notice):]
+	lines := 0
+	if kept != "" {
+		lines = strings.Count(kept, "\n") + 1
+	}
+	var limits []string
+	if t.MaxLines > 0 {
+		limits = append(limits, fmt.Sprintf("%d lines", t.MaxLines))
+	}
+	if t.MaxBytes > 0 {
+		over := t.OverBytes
+		if over == "" {
+			over = workspace.DropOldest
+		}
+		limits = append(limits, fmt.Sprintf("%d bytes (%s beyond)", t.MaxBytes, over))
+	}
+	s := fmt.Sprintf("the prompt keeps the last %d lines (%d bytes) of %d bytes on disk", lines, len(kept), size)
+	if t.Notice != "" {
+		s += fmt.Sprintf(", after the notice (%d bytes)", len(t.Notice))
+	}
+	return s + "; limits: " + strings.Join(limits, ", ")
+}
+
+// skills sorts the skills role's skills into listed, unlisted, hidden and
+// unavailable ones; hidden and unavailable ones are why-not entries too.
+func (b *builder) skills(s engine.SourceReport) {
+	sk := &Skills{Source: s.ID, Sections: b.activeUsing(s.ID, true), Listed: []Skill{}, Unlisted: []Skill{}, Hidden: []Skill{}, Unavailable: []Skill{}}
+	shown := len(sk.Sections) > 0
+	switch v := s.Value.(type) {
+	case resources.SkillsResult:
+		for _, x := range v.Skills {
+			item := Skill{Name: x.Name, Path: x.FilePath, Scope: x.Scope}
+			switch {
+			case x.DisableModelInvocation:
+				sk.Hidden = append(sk.Hidden, item)
+				b.after(s.ID, WhyNot{Kind: KindHidden, Source: s.ID, Path: item.Path, Reason: ReasonHiddenSkill,
+					Detail: "skill " + item.Name + " stays invocable by name"})
+			case shown:
+				sk.Listed = append(sk.Listed, item)
+			default:
+				sk.Unlisted = append(sk.Unlisted, item)
+			}
+		}
+	case cowskills.Result:
+		for _, x := range v.Skills {
+			item := Skill{Name: x.Name, Path: x.Path, Scope: x.Source}
+			if shown {
+				sk.Listed = append(sk.Listed, item)
+			} else {
+				sk.Unlisted = append(sk.Unlisted, item)
+			}
+		}
+		for _, x := range v.Unavailable {
+			item := Skill{Name: x.Name, Path: x.Path, Scope: x.Source, Missing: x.Missing}
+			if !shown {
+				sk.Unlisted = append(sk.Unlisted, item)
+				continue
+			}
+			sk.Unavailable = append(sk.Unavailable, item)
+			b.after(s.ID, WhyNot{Kind: KindUnavailable, Source: s.ID, Path: item.Path, Reason: ReasonUnavailableSkill,
+				Detail: "skill " + item.Name + " is listed as not ready; it misses " + item.Missing})
+		}
+	default:
+		return
+	}
+	b.rep.Skills = sk
+}
+
+// tools reports the tools role: the active tools and, when an active
+// section renders the source, each one's line (a catalog's snippet or a
+// ranked list's label) and the guidelines.
+func (b *builder) tools(s engine.SourceReport) {
+	t := &Tools{Source: s.ID, Sections: b.activeUsing(s.ID, true), Listed: []ToolLine{}, Guidelines: []string{}}
+	shown := len(t.Sections) > 0
+	switch v := s.Value.(type) {
+	case sources.ToolSet:
+		t.Active = nonNil(v.Names)
+		if shown {
+			for _, l := range v.Listed {
+				t.Listed = append(t.Listed, ToolLine{Name: l.Name, Snippet: l.Snippet})
+			}
+			t.Guidelines = nonNil(v.Guidelines)
+		}
+	case ranked.Result:
+		t.Active = nonNil(v.Names)
+		if shown {
+			for _, it := range v.Items {
+				t.Listed = append(t.Listed, ToolLine{Name: it.Name, Snippet: it.Label})
+			}
+		}
+	default:
+		return
+	}
+	b.rep.Tools = t
+}
+
+// Why-not reasons explain adds to the sources' own.
+const (
+	// ReasonHiddenSkill: a skill that loaded but is kept out of the prompt.
+	ReasonHiddenSkill = "hidden by disable-model-invocation"
+	// ReasonTruncated: a context file of which the prompt holds only a part.
+	ReasonTruncated = "truncated"
+	// ReasonUnavailableSkill: a skill the prompt lists as not ready.
+	ReasonUnavailableSkill = "requirements not met"
+)
 
 // choice describes the prompt_file source id; fallback is the summary
 // when it gave no text.

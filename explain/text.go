@@ -51,7 +51,19 @@ func (r *Report) textHeader(b *strings.Builder) {
 		}
 		h.add("Trust", s)
 	}
+	for _, c := range r.Catalogs {
+		h.add("Strings", catalogLine(c))
+	}
 	h.write(b)
+}
+
+// catalogLine says which language table a catalog source gave.
+func catalogLine(c Catalog) string {
+	s := fmt.Sprintf("%s (catalog %s)", c.Language, c.Source)
+	if c.Fallback {
+		s += fmt.Sprintf(", the fallback: %q is not one of %s", c.Requested, strings.Join(c.Languages, ", "))
+	}
+	return s
 }
 
 func choiceLine(c *Choice) string {
@@ -131,14 +143,18 @@ func (r *Report) textContext(b *strings.Builder) {
 	b.WriteString("\nContext files in load order\n")
 	t := table{indent: "  ", right: map[int]bool{0: true, 2: true, 3: true}}
 	for i, f := range r.ContextFiles {
-		t.add(strconv.Itoa(i+1), f.Path, strconv.Itoa(f.Bytes)+" bytes", strconv.Itoa(f.Tokens)+" tokens")
+		row := []string{strconv.Itoa(i + 1), f.Path, strconv.Itoa(f.Bytes) + " bytes", strconv.Itoa(f.Tokens) + " tokens"}
+		if f.Truncated {
+			row = append(row, "truncated")
+		}
+		t.add(row...)
 	}
 	t.write(b)
 }
 
 func (r *Report) textSkills(b *strings.Builder) {
 	s := r.Skills
-	if s == nil || len(s.Listed)+len(s.Unlisted)+len(s.Hidden) == 0 {
+	if s == nil || len(s.Listed)+len(s.Unlisted)+len(s.Hidden)+len(s.Unavailable) == 0 {
 		return
 	}
 	if len(s.Sections) == 0 {
@@ -155,6 +171,9 @@ func (r *Report) textSkills(b *strings.Builder) {
 	}
 	for _, k := range s.Hidden {
 		t.add(k.Name, k.Path, "["+k.Scope+"] hidden")
+	}
+	for _, k := range s.Unavailable {
+		t.add(k.Name, k.Path, "["+k.Scope+"] unavailable, misses "+k.Missing)
 	}
 	t.write(b)
 }
