@@ -99,7 +99,7 @@ func TestCowAgentWhyNot(t *testing.T) {
 	for _, w := range rep.Warnings {
 		warned = append(warned, w.Code+" "+w.Section)
 	}
-	if got, want := strings.Join(warned, ","), "cache/volatile-first memory,cache/volatile-first runtime"; got != want {
+	if got, want := strings.Join(warned, ","), "cache/volatile-first runtime"; got != want {
 		t.Errorf("warnings = %s, want %s", got, want)
 	}
 }
