@@ -6,9 +6,23 @@ import "sort"
 // sources with their data dependencies, and sections in output order with
 // their conditions, ordering constraints and the names they read.
 type Graph struct {
-	Params   []string       `json:"params"`
-	Sources  []GraphSource  `json:"sources"`
-	Sections []GraphSection `json:"sections"`
+	Params []string `json:"params"`
+	// ParamDefaults lists, for each param with a default_expr, the other
+	// params it reads.
+	ParamDefaults map[string][]string `json:"param_defaults,omitempty"`
+	Sources       []GraphSource       `json:"sources"`
+	Sections      []GraphSection      `json:"sections"`
+	// Fallback is the pipeline's fallback, when it has one.
+	Fallback *GraphFallback `json:"fallback,omitempty"`
+}
+
+// GraphFallback is the text a failed run yields.
+type GraphFallback struct {
+	When string `json:"when,omitempty"`
+	// Uses lists the params its condition and template read.
+	Uses         []string `json:"uses"`
+	WhenUses     []string `json:"when_uses"`
+	TemplateUses []string `json:"template_uses"`
 }
 
 // GraphSource is one source node.
@@ -41,6 +55,29 @@ type GraphSection struct {
 // and params are sorted by id.
 func (p *Plan) Graph() Graph {
 	g := Graph{Params: p.SortedParams()}
+	for _, name := range g.Params {
+		if e := p.params[name].defExpr; e != nil {
+			if g.ParamDefaults == nil {
+				g.ParamDefaults = map[string][]string{}
+			}
+			g.ParamDefaults[name] = e.Deps()
+		}
+	}
+	if fb := p.fallback; fb != nil {
+		uses := map[string]bool{}
+		gf := &GraphFallback{When: p.spec.Fallback.When, WhenUses: []string{}, TemplateUses: append([]string{}, fb.uses...)}
+		for _, u := range fb.uses {
+			uses[u] = true
+		}
+		if fb.when != nil {
+			gf.WhenUses = fb.when.Deps()
+			for _, u := range gf.WhenUses {
+				uses[u] = true
+			}
+		}
+		gf.Uses = sortedKeys(uses)
+		g.Fallback = gf
+	}
 	ids := make([]string, 0, len(p.sources))
 	for id := range p.sources {
 		ids = append(ids, id)

@@ -14,7 +14,9 @@ import (
 // condition where a section's `when:` reads it; bold ordering edges from
 // the earlier section to the later one. With res (a run's Result), active
 // sections are filled green, inactive ones grey and dashed, and sources
-// the run did not resolve dotted. Render with `dot -Tsvg`.
+// the run did not resolve dotted. A param's default_expr is an edge
+// labelled "default"; the pipeline's fallback is a node after the sections.
+// Render with `dot -Tsvg`.
 func WriteDOT(w io.Writer, name string, g engine.Graph, res *engine.Result) error {
 	d := newDrawing(name, g, res)
 	var b strings.Builder
@@ -50,6 +52,9 @@ func WriteDOT(w io.Writer, name string, g engine.Graph, res *engine.Result) erro
 			attrs = append(attrs, "label="+dotQuote(e.label), "style=bold", `color="#6a1b9a"`, `fontcolor="#6a1b9a"`)
 		default:
 			attrs = append(attrs, `color="#555555"`)
+			if e.label != "" {
+				attrs = append(attrs, "label="+dotQuote(e.label))
+			}
 		}
 		fmt.Fprintf(&b, "  %s -> %s [%s];\n", e.from, e.to, strings.Join(attrs, ", "))
 	}

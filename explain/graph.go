@@ -53,6 +53,9 @@ func paramNode(n string) string   { return "p_" + n }
 func sourceNode(n string) string  { return "s_" + n }
 func sectionNode(n string) string { return "x_" + n }
 
+// fallbackNode is the node of the pipeline's fallback text.
+const fallbackNode = "f_fallback"
+
 // newDrawing lays out g; res, when not nil, marks what the run did.
 func newDrawing(name string, g engine.Graph, res *engine.Result) *drawing {
 	d := &drawing{name: name, ran: res != nil}
@@ -66,6 +69,11 @@ func newDrawing(name string, g engine.Graph, res *engine.Result) *drawing {
 			return paramNode(n)
 		}
 		return sourceNode(n)
+	}
+	for _, p := range g.Params {
+		for _, u := range g.ParamDefaults[p] {
+			d.edges = append(d.edges, gedge{from: paramNode(u), to: paramNode(p), kind: edgeData, label: "default"})
+		}
 	}
 	for _, s := range g.Sources {
 		n := gnode{id: sourceNode(s.ID), label: []string{s.ID, s.Kind}}
@@ -108,6 +116,23 @@ func newDrawing(name string, g engine.Graph, res *engine.Result) *drawing {
 		}
 		for _, b := range s.Before {
 			d.edges = append(d.edges, gedge{from: n.id, to: sectionNode(b), kind: edgeOrder, label: "before"})
+		}
+	}
+	if fb := g.Fallback; fb != nil {
+		n := gnode{id: fallbackNode, label: []string{"fallback", "(if the run fails)"}}
+		if res != nil {
+			n.state = stateInactive
+			if res.Fallback {
+				n.state = stateActive
+			}
+		}
+		d.sections = append(d.sections, n)
+		for _, u := range fb.Uses {
+			e := gedge{from: paramNode(u), to: fallbackNode, kind: edgeData}
+			if slices.Contains(fb.WhenUses, u) {
+				e.kind, e.label, e.templateToo = edgeWhen, "when: "+fb.When, slices.Contains(fb.TemplateUses, u)
+			}
+			d.edges = append(d.edges, e)
 		}
 	}
 	return d

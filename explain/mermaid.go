@@ -40,7 +40,11 @@ func WriteMermaid(w io.Writer, name string, g engine.Graph, res *engine.Result) 
 		case edgeOrder:
 			fmt.Fprintf(&b, "  %s ==>|%s| %s\n", e.from, e.label, e.to)
 		default:
-			fmt.Fprintf(&b, "  %s --> %s\n", e.from, e.to)
+			if e.label != "" {
+				fmt.Fprintf(&b, "  %s -->|%s| %s\n", e.from, mermaidText(e.label), e.to)
+			} else {
+				fmt.Fprintf(&b, "  %s --> %s\n", e.from, e.to)
+			}
 		}
 	}
 	if d.ran {
