@@ -189,10 +189,14 @@ func (r *Report) textTools(b *strings.Builder) {
 	}
 	fmt.Fprintf(b, "\nTools active: %s\n", active)
 	if len(tl.Sections) == 0 {
-		fmt.Fprintf(b, "  no snippet or guideline is in the prompt: no active section renders source %s\n", tl.Source)
+		fmt.Fprintf(b, "  no tool line is in the prompt: no active section renders source %s\n", tl.Source)
 		return
 	}
-	fmt.Fprintf(b, "  snippets and guidelines in the prompt [section %s]\n", strings.Join(tl.Sections, ", "))
+	what := "tool lines"
+	if len(tl.Guidelines) > 0 {
+		what = "tool lines and guidelines"
+	}
+	fmt.Fprintf(b, "  %s in the prompt [section %s]\n", what, strings.Join(tl.Sections, ", "))
 	t := table{indent: "  "}
 	for _, l := range tl.Listed {
 		t.add("- "+l.Name, l.Snippet)
