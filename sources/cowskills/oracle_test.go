@@ -2,7 +2,6 @@ package cowskills
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"os"
@@ -63,7 +62,7 @@ func TestOracle(t *testing.T) {
 		dir := filepath.Join(casesDir, e.Name())
 		var c cowCase
 		var exp cowExpected
-		if !readJSON(t, filepath.Join(dir, "case.json"), &c) || !readJSON(t, filepath.Join(dir, "expected.i18n.json"), &exp) || exp.SkillDirs == nil {
+		if !oracletest.ReadJSON(t, filepath.Join(dir, "case.json"), &c) || !oracletest.ReadJSON(t, filepath.Join(dir, "expected.i18n.json"), &exp) || exp.SkillDirs == nil {
 			continue
 		}
 		n++
@@ -77,9 +76,9 @@ func TestOracle(t *testing.T) {
 			if err := os.MkdirAll(cwd, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			writeTree(t, root+"/ws", exp.Workspace)
+			oracletest.WriteRecorded(t, root+"/ws", exp.Workspace)
 			if exp.Builtin != nil {
-				writeTree(t, mapPath(exp.SkillDirs.BuiltinDir), exp.Builtin)
+				oracletest.WriteRecorded(t, mapPath(exp.SkillDirs.BuiltinDir), exp.Builtin)
 			}
 			env := map[string]string{"PATH": os.Getenv("PATH"), "HOME": root + "/home", "LANG": "C.UTF-8"}
 			for k, v := range c.Env {
@@ -138,50 +137,5 @@ func TestOracle(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no case with skills found")
-	}
-}
-
-func readJSON(t *testing.T, file string, v any) bool {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return false
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
-	return true
-}
-
-// writeTree lays out a recorded tree: text values, or {"base64": ...} for
-// bytes that are not UTF-8.
-func writeTree(t *testing.T, root string, files map[string]json.RawMessage) {
-	t.Helper()
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for rel, raw := range files {
-		var data []byte
-		var text string
-		if err := json.Unmarshal(raw, &text); err == nil {
-			data = []byte(text)
-		} else {
-			var b struct {
-				Base64 string `json:"base64"`
-			}
-			if err := json.Unmarshal(raw, &b); err != nil {
-				t.Fatalf("%s: %v", rel, err)
-			}
-			if data, err = base64.StdEncoding.DecodeString(b.Base64); err != nil {
-				t.Fatalf("%s: %v", rel, err)
-			}
-		}
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }

@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -62,7 +61,7 @@ func TestOracle(t *testing.T) {
 		dir := filepath.Join(casesDir, e.Name())
 		var c cowCase
 		var exp cowExpected
-		if !readJSON(t, filepath.Join(dir, "case.json"), &c) || !readJSON(t, filepath.Join(dir, "expected.i18n.json"), &exp) {
+		if !oracletest.ReadJSON(t, filepath.Join(dir, "case.json"), &c) || !oracletest.ReadJSON(t, filepath.Join(dir, "expected.i18n.json"), &exp) {
 			continue
 		}
 		t.Run(e.Name(), func(t *testing.T) {
@@ -80,7 +79,7 @@ func TestOracle(t *testing.T) {
 				if strings.HasSuffix(*exp.WorkspaceDir, "/") {
 					ws += "/"
 				}
-				writeWorkspace(t, ws, exp.Workspace)
+				oracletest.WriteRecorded(t, ws, exp.Workspace)
 			}
 			lang := "zh"
 			if exp.Language == "en" {
@@ -155,50 +154,5 @@ func TestOracle(t *testing.T) {
 				t.Errorf("index content %q, but CowAgent shows no index block", kres.Files[0].Content)
 			}
 		})
-	}
-}
-
-func readJSON(t *testing.T, file string, v any) bool {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return false
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
-	return true
-}
-
-// writeWorkspace lays out workspace_before_build: text values, or
-// {"base64": ...} for bytes that are not UTF-8.
-func writeWorkspace(t *testing.T, root string, files map[string]json.RawMessage) {
-	t.Helper()
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for rel, raw := range files {
-		var data []byte
-		var text string
-		if err := json.Unmarshal(raw, &text); err == nil {
-			data = []byte(text)
-		} else {
-			var b struct {
-				Base64 string `json:"base64"`
-			}
-			if err := json.Unmarshal(raw, &b); err != nil {
-				t.Fatalf("%s: %v", rel, err)
-			}
-			if data, err = base64.StdEncoding.DecodeString(b.Base64); err != nil {
-				t.Fatalf("%s: %v", rel, err)
-			}
-		}
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
