@@ -59,11 +59,19 @@ func TestCacheServesUnchangedFiles(t *testing.T) {
 	if parses != 1 {
 		t.Errorf("parsed %d times, want once", parses)
 	}
+	// chmod changes the mode, part of the identity: read again.
+	n := c.Reads()
+	if err := os.Chmod(file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(); got != "bbb" || c.Reads() != n+1 {
+		t.Fatalf("after chmod: got %q, reads %d, want %d", got, c.Reads(), n+1)
+	}
 	// A file changed just now is racy: it is read again every time until
 	// its mtime is clearly in the past.
 	write("cc", time.Now())
 	read()
-	n := c.Reads()
+	n = c.Reads()
 	if got := read(); got != "cc" || c.Reads() != n+1 {
 		t.Errorf("racy file: got %q, reads %d, want %d", got, c.Reads(), n+1)
 	}

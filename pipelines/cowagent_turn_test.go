@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/internal/oracletest"
+	"github.com/promptc/promptc/internal/vfs"
 	"github.com/promptc/promptc/pipelines"
 )
 
@@ -107,5 +109,88 @@ func TestCowAgentWarmRebuildReadsNothing(t *testing.T) {
 	}
 	if bl.Reads() != cold || first.Text != second.Text || !strings.Contains(first.Text, "I am Cow") {
 		t.Errorf("warm rebuild read %d more (cold %d), same text %v", bl.Reads()-cold, cold, first.Text == second.Text)
+	}
+}
+
+// TestCowAgentBuilderFollowsTheDisk is the per-turn contract on the
+// cowagent pipeline: edits and deletions show on the next turn, an
+// unreadable context file is skipped with CowAgent's warning, and a build
+// that fails the way CowAgent's does (the skills dir became a file) serves
+// the last good prompt with a diagnostic when no fallback_prompt is given.
+func TestCowAgentBuilderFollowsTheDisk(t *testing.T) {
+	plan, ds, err := pipelines.Compile(context.Background(), "cowagent", nil, nil)
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds)
+	}
+	params := cowFixture(t, 2)
+	ws := params["cwd"].(string)
+	deny := &oracletest.DenyFS{FS: os.DirFS("/").(vfs.FS)}
+	b, err := engine.NewBuilder(plan, deny)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build := func() (*engine.Result, error) { return b.Build(context.Background(), params) }
+	write := func(rel, s string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(ws, rel), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// phase: an edit of AGENT.md shows on the next turn
+	if res, err := build(); err != nil || !strings.Contains(res.Text, "I am Cow") {
+		t.Fatalf("first build: %v", err)
+	}
+	write("AGENT.md", "# Agent\nI am Moo, a careful assistant.\n")
+	res, err := build()
+	if err != nil || !strings.Contains(res.Text, "I am Moo") || strings.Contains(res.Text, "I am Cow") {
+		t.Fatalf("after edit: %v", err)
+	}
+	// phase: a deleted USER.md disappears
+	if err := os.Remove(filepath.Join(ws, "USER.md")); err != nil {
+		t.Fatal(err)
+	}
+	if res, err = build(); err != nil || strings.Contains(res.Text, "Name: Ada") {
+		t.Fatalf("after delete: %v", err)
+	}
+	// phase: an unreadable RULE.md is skipped with a warning, as CowAgent
+	// does. chmod changes the file's identity, so the cache reads it again;
+	// the deny list makes that read fail even for root.
+	rule := filepath.Join(ws, "RULE.md")
+	if err := os.Chmod(rule, 0); err != nil {
+		t.Fatal(err)
+	}
+	deny.Deny = []string{rule}
+	if res, err = build(); err != nil || strings.Contains(res.Text, "Always cite sources") {
+		t.Fatalf("unreadable: %v", err)
+	}
+	if !strings.Contains(res.Diagnostics.Error(), "[Workspace] Failed to load RULE.md") {
+		t.Errorf("unreadable: diagnostics %v", res.Diagnostics)
+	}
+	deny.Deny = nil
+	if err := os.Chmod(rule, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	good, err := build()
+	if err != nil || !strings.Contains(good.Text, "Always cite sources") {
+		t.Fatalf("readable again: %v", err)
+	}
+	// phase: the skills dir becomes a file: the build fails, the last good
+	// prompt comes back with the error and a diagnostic
+	if err := os.RemoveAll(filepath.Join(ws, "skills")); err != nil {
+		t.Fatal(err)
+	}
+	write("skills", "not a directory")
+	res, err = build()
+	if err == nil || res == nil || res.Text != good.Text {
+		t.Fatalf("broken skills dir: err %v, last good returned %v", err, res != nil && res.Text == good.Text)
+	}
+	if last := res.Diagnostics[len(res.Diagnostics)-1]; last.Code != "build/fallback" {
+		t.Errorf("diagnostic = %+v", last)
+	}
+	// phase: with a fallback_prompt the pipeline's own fallback answers
+	params["fallback_prompt"] = "cached prompt"
+	if res, err = build(); err != nil || res.Text != "cached prompt" || !res.Fallback {
+		t.Fatalf("fallback_prompt: %v %q", err, res.Text)
 	}
 }
