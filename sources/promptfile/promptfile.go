@@ -128,7 +128,9 @@ func Load(ctx context.Context, fsys vfs.FS, opts Options) (Result, error) {
 				res.Origins = append(res.Origins, prov.Origin{Path: FlagText, Role: opts.Label, Bytes: len(v)})
 				continue
 			}
-			segments = append(segments, res.readFile(fsys, p, opts.Label))
+			// pi reads the value as given, relative to its cwd: warnings
+			// and the SYS-11 fallback text name it that way.
+			segments = append(segments, res.readFile(fsys, p, v, opts.Label))
 		}
 		for _, c := range opts.Candidates {
 			if vfs.Exists(fsys, c) {
@@ -148,22 +150,23 @@ func Load(ctx context.Context, fsys vfs.FS, opts Options) (Result, error) {
 			continue
 		}
 		winner = c
-		res.Text = res.readFile(fsys, c, opts.Label)
+		res.Text = res.readFile(fsys, c, c, opts.Label)
 	}
 	return res, nil
 }
 
-// readFile reads the existing path p and returns its text, or p itself
+// readFile reads the existing path p and returns its text, or the name
+// pi used for it (shown: the flag value as given, or the discovered path)
 // with a warning when it cannot be read (SYS-11). p becomes a source
 // either way.
-func (r *Result) readFile(fsys vfs.FS, p, label string) string {
+func (r *Result) readFile(fsys vfs.FS, p, shown, label string) string {
 	r.Sources = append(r.Sources, p)
 	b, err := vfs.ReadFile(fsys, p)
 	if err != nil {
-		msg := nodeErrorText(err, p)
-		r.Diags.Warnf(p, CodeUnreadable, "Warning: Could not read %s file %s: %s", label, p, msg)
+		msg := nodeErrorText(err, shown)
+		r.Diags.Warnf(p, CodeUnreadable, "Warning: Could not read %s file %s: %s", label, shown, msg)
 		r.Excluded = append(r.Excluded, prov.Exclusion{Path: p, Reason: ReasonUnreadable, Detail: msg})
-		return p
+		return shown
 	}
 	r.Origins = append(r.Origins, prov.Origin{Path: p, Role: label, Bytes: len(b)})
 	return jsstr.DecodeUTF8(b)

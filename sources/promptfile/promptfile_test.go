@@ -142,11 +142,13 @@ func TestLoad(t *testing.T) {
 			},
 		},
 		{
+			// pi names the file by the value as given (checked against the
+			// real pi 0.83.0 with --system-prompt sub, sub a directory).
 			name: "SYS-11 a flag value naming a directory",
 			opts: promptfile.Options{Given: true, Cwd: "${ROOT}/proj", Values: []string{"extra/sub"}, Label: "system prompt"},
 			want: want{
-				text: "${ROOT}/proj/extra/sub", sources: []string{"${ROOT}/proj/extra/sub"},
-				warnings: []string{"Warning: Could not read system prompt file ${ROOT}/proj/extra/sub: Error: EISDIR: illegal operation on a directory, read"},
+				text: "extra/sub", sources: []string{"${ROOT}/proj/extra/sub"},
+				warnings: []string{"Warning: Could not read system prompt file extra/sub: Error: EISDIR: illegal operation on a directory, read"},
 				excluded: []prov.Exclusion{{Path: "${ROOT}/proj/extra/sub", Reason: promptfile.ReasonUnreadable, Detail: "Error: EISDIR: illegal operation on a directory, read"}},
 			},
 		},
