@@ -97,6 +97,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 
 // report adds the resolved sources and their diagnostics to res.
 func (r *run) report(res *Result) {
+	res.Sources, res.Diagnostics = []SourceReport{}, diag.List{}
 	for _, id := range r.order {
 		out := r.outputs[id]
 		res.Sources = append(res.Sources, SourceReport{
