@@ -2,6 +2,7 @@ package pipelines_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,5 +146,41 @@ func age(tb testing.TB, root string) {
 	})
 	if err != nil {
 		tb.Fatal(err)
+	}
+}
+
+// TestBuilderConcurrentUse runs builds from several goroutines on one
+// Builder (run with -race): every build gives the same prompt.
+func TestBuilderConcurrentUse(t *testing.T) {
+	plan := compileDefault(t)
+	params := fixture(t, 10, 3)
+	b, err := engine.NewBuilder(plan, os.DirFS("/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := b.Build(context.Background(), params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			for range 5 {
+				res, err := b.Build(context.Background(), params)
+				if err == nil && res.Text != want.Text {
+					err = fmt.Errorf("prompt differs")
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
