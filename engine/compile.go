@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"text/template"
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
@@ -107,6 +108,14 @@ type compiler struct {
 	plan  *Plan
 	types conditions.Types
 	diags diag.List
+	fmap  template.FuncMap // built once per compile: sprig's map is large
+}
+
+func (c *compiler) funcs() template.FuncMap {
+	if c.fmap == nil {
+		c.fmap = sections.Funcs()
+	}
+	return c.fmap
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -237,7 +246,7 @@ func (c *compiler) checkSourceCycles() {
 }
 
 func (c *compiler) compileSections() {
-	funcs := sections.Funcs()
+	funcs := c.funcs()
 	ids := sortedKeys(c.spec.Sections)
 	var nodes []node
 	edges := map[string][]string{}

@@ -23,7 +23,7 @@ func (c *compiler) compileFallback() {
 		c.diags = append(c.diags, ds...)
 		fp.when = e
 	}
-	t, err := sections.Parse("fallback", fb.Template, sections.Funcs())
+	t, err := sections.Parse("fallback", fb.Template, c.funcs())
 	if err != nil {
 		c.templateError("/fallback/template", err)
 		return
