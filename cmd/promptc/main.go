@@ -6,6 +6,8 @@
 //	promptc graph    [flags]            draw the pipeline (--format dot|mermaid|json)
 //	promptc validate FILE...            check pipeline files without reading any source
 //	promptc pipelines                   list built-in pipelines
+//	promptc kinds [KIND]                list source kinds and their options
+//	promptc schema [pipeline|explain]   print a JSON Schema
 //
 // Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
 package main
@@ -62,6 +64,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdValidate(ctx, args[1:], stdout, stderr)
 	case "pipelines":
 		err = cmdPipelines(args[1:], stdout)
+	case "kinds":
+		err = cmdKinds(args[1:], stdout)
+	case "schema":
+		err = cmdSchema(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitOK
@@ -101,6 +107,8 @@ Usage:
   promptc graph    [flags]            draw the compiled pipeline (with build flags: mark what was active)
   promptc validate FILE...            check pipeline files (schema and compile) without reading sources
   promptc pipelines                   list the built-in pipelines
+  promptc kinds [KIND]                list the source kinds with their options
+  promptc schema [pipeline|explain]   print the JSON Schema of pipeline files or of explain --json
 
 Flags of build, expand, explain and graph:
   --pipeline NAME|FILE         pipeline to run (default: default = pi 0.83.0)
