@@ -55,3 +55,25 @@ func WriteRecorded(t testing.TB, root string, files map[string]json.RawMessage) 
 		}
 	}
 }
+
+// CowAgentCases returns the CowAgent oracle case directories, sorted; the
+// test is skipped when the shared folder or its cases are absent.
+func CowAgentCases(t testing.TB) []string {
+	t.Helper()
+	shared, ok := SharedDir()
+	if !ok {
+		t.Skip("shared folder with the oracle cases not found")
+	}
+	casesDir := filepath.Join(shared, "oracle", "cowagent", "cases")
+	entries, err := os.ReadDir(casesDir)
+	if err != nil {
+		t.Skipf("no CowAgent cases: %v", err)
+	}
+	dirs := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if e.IsDir() {
+			dirs = append(dirs, filepath.Join(casesDir, e.Name()))
+		}
+	}
+	return dirs
+}

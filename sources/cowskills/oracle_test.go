@@ -47,26 +47,16 @@ const oracleRoot = "/tmp/cowagent-oracle"
 // *BuildError once a file sits where the custom dir should be, as the
 // conformance harness arranges.
 func TestOracle(t *testing.T) {
-	shared, ok := oracletest.SharedDir()
-	if !ok {
-		t.Skip("shared folder with the oracle cases not found")
-	}
-	casesDir := filepath.Join(shared, "oracle", "cowagent", "cases")
-	entries, err := os.ReadDir(casesDir)
-	if err != nil {
-		t.Skipf("no CowAgent cases: %v", err)
-	}
 	fsys := os.DirFS("/").(vfs.FS)
 	n := 0
-	for _, e := range entries {
-		dir := filepath.Join(casesDir, e.Name())
+	for _, dir := range oracletest.CowAgentCases(t) {
 		var c cowCase
 		var exp cowExpected
 		if !oracletest.ReadJSON(t, filepath.Join(dir, "case.json"), &c) || !oracletest.ReadJSON(t, filepath.Join(dir, "expected.i18n.json"), &exp) || exp.SkillDirs == nil {
 			continue
 		}
 		n++
-		t.Run(e.Name(), func(t *testing.T) {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
 			root, err := filepath.EvalSymlinks(t.TempDir())
 			if err != nil {
 				t.Fatal(err)
