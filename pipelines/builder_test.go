@@ -112,9 +112,16 @@ func TestBuilderFollowsTheDisk(t *testing.T) {
 // TestBuilderWarmReadsNothing checks that a rebuild over unchanged files
 // reads no file or directory again.
 func TestBuilderWarmReadsNothing(t *testing.T) {
-	plan := compileDefault(t)
 	params := fixture(t, 20, 4)
 	age(t, filepath.Dir(params["home"].(string)))
+	checkWarmReadsNothing(t, compileDefault(t), params)
+}
+
+// checkWarmReadsNothing builds twice with one Builder and fails when the
+// second build read anything or gave another prompt. It returns the first
+// Result.
+func checkWarmReadsNothing(t *testing.T, plan *engine.Plan, params map[string]any) *engine.Result {
+	t.Helper()
 	b, err := engine.NewBuilder(plan, os.DirFS("/"))
 	if err != nil {
 		t.Fatal(err)
@@ -131,6 +138,7 @@ func TestBuilderWarmReadsNothing(t *testing.T) {
 	if b.Reads() != cold || second.Text != first.Text || cold == 0 {
 		t.Errorf("warm rebuild read %d more (cold %d); same text %v", b.Reads()-cold, cold, second.Text == first.Text)
 	}
+	return first
 }
 
 // age sets every mtime below root an hour into the past, so no cached

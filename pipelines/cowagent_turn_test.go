@@ -11,7 +11,6 @@ import (
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/internal/oracletest"
 	"github.com/promptc/promptc/internal/vfs"
-	"github.com/promptc/promptc/pipelines"
 )
 
 // cowFixture writes a CowAgent workspace with the five context files, a
@@ -55,10 +54,7 @@ func cowFixture(tb testing.TB, skills int) map[string]any {
 // BenchmarkCowAgentTurn compares a cold build with a warm per-turn rebuild
 // of the cowagent pipeline over an unchanged workspace.
 func BenchmarkCowAgentTurn(b *testing.B) {
-	plan, ds, err := pipelines.Compile(context.Background(), "cowagent", nil, nil)
-	if err != nil || ds.HasErrors() {
-		b.Fatal(err, ds)
-	}
+	plan := compileNamed(b, "cowagent")
 	for _, n := range []int{10, 100, 1000} {
 		params := cowFixture(b, n)
 		b.Run(fmt.Sprintf("skills=%d/cold", n), func(b *testing.B) {
@@ -89,26 +85,9 @@ func BenchmarkCowAgentTurn(b *testing.B) {
 // TestCowAgentWarmRebuildReadsNothing checks the per-turn guarantee on the
 // cowagent pipeline: an unchanged workspace is not read again.
 func TestCowAgentWarmRebuildReadsNothing(t *testing.T) {
-	plan, ds, err := pipelines.Compile(context.Background(), "cowagent", nil, nil)
-	if err != nil || ds.HasErrors() {
-		t.Fatal(err, ds)
-	}
-	params := cowFixture(t, 5)
-	bl, err := engine.NewBuilder(plan, os.DirFS("/"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, err := bl.Build(context.Background(), params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cold := bl.Reads()
-	second, err := bl.Build(context.Background(), params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bl.Reads() != cold || first.Text != second.Text || !strings.Contains(first.Text, "I am Cow") {
-		t.Errorf("warm rebuild read %d more (cold %d), same text %v", bl.Reads()-cold, cold, first.Text == second.Text)
+	first := checkWarmReadsNothing(t, compileNamed(t, "cowagent"), cowFixture(t, 5))
+	if !strings.Contains(first.Text, "I am Cow") {
+		t.Errorf("the workspace is not in the prompt:\n%s", first.Text)
 	}
 }
 
@@ -118,10 +97,7 @@ func TestCowAgentWarmRebuildReadsNothing(t *testing.T) {
 // that fails the way CowAgent's does (the skills dir became a file) serves
 // the last good prompt with a diagnostic when no fallback_prompt is given.
 func TestCowAgentBuilderFollowsTheDisk(t *testing.T) {
-	plan, ds, err := pipelines.Compile(context.Background(), "cowagent", nil, nil)
-	if err != nil || ds.HasErrors() {
-		t.Fatal(err, ds)
-	}
+	plan := compileNamed(t, "cowagent")
 	params := cowFixture(t, 2)
 	ws := params["cwd"].(string)
 	deny := &oracletest.DenyFS{FS: os.DirFS("/").(vfs.FS)}

@@ -15,11 +15,14 @@ import (
 )
 
 // compileDefault loads and compiles the embedded default pipeline.
-func compileDefault(tb testing.TB) *engine.Plan {
+func compileDefault(tb testing.TB) *engine.Plan { tb.Helper(); return compileNamed(tb, "default") }
+
+// compileNamed compiles the built-in pipeline name or fails the test.
+func compileNamed(tb testing.TB, name string) *engine.Plan {
 	tb.Helper()
-	plan, ds, err := pipelines.Compile(context.Background(), "default", nil, nil)
+	plan, ds, err := pipelines.Compile(context.Background(), name, nil, nil)
 	if err != nil || ds.HasErrors() {
-		tb.Fatalf("compile: %v %v", err, ds)
+		tb.Fatalf("compile %s: %v %v", name, err, ds)
 	}
 	return plan
 }
