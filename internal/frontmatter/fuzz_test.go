@@ -27,6 +27,7 @@ func FuzzParse(f *testing.F) {
 		"---😀\na: 1\n---\n",
 		"# Just markdown\r\rtext",
 		"---\n\ta: 1\n---\n",
+		"---\nname: c\ndescription: \"dq \x0b\" \x01 \u0085\u2028\n---\n",
 	} {
 		f.Add(s)
 	}

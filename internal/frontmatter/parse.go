@@ -18,7 +18,7 @@ const maxAliasNodes = 10000
 // parseYAML parses one YAML document with core-schema typing and returns
 // the top-level mapping (FM-3: empty, null or non-mapping gives {}).
 func parseYAML(src string) (map[string]any, error) {
-	text := prepare(src)
+	text, marks := hideControls(prepare(src))
 	dec := yaml.NewDecoder(strings.NewReader(text))
 	var root yaml.Node
 	err := dec.Decode(&root)
@@ -52,6 +52,7 @@ func parseYAML(src string) (map[string]any, error) {
 	if e := diagnose(src); e != nil && npmOnly(e.Reason) {
 		return map[string]any{}, e
 	}
+	marks.restore(&root)
 	c := converter{src: src, lines: strings.Split(src, "\n"), active: map[*yaml.Node]bool{}}
 	v, err := c.value(&root)
 	if err != nil {

@@ -45,3 +45,35 @@ func TestYAMLValues(t *testing.T) {
 		}
 	}
 }
+
+// TestControlCharacters pins X-18: npm yaml (2.9.0) keeps C0 and C1
+// controls, DEL, U+FFFE/U+FFFF and the Unicode line separators verbatim in
+// scalars of every style, where yaml.v3 alone refuses or breaks the line.
+func TestControlCharacters(t *testing.T) {
+	tests := []struct {
+		src  string
+		want map[string]any
+	}{
+		{"a: plain \x0b vt", map[string]any{"a": "plain \x0b vt"}},
+		{"a: \"dq \x0b vt\"", map[string]any{"a": "dq \x0b vt"}},
+		{"a: 'sq \x01 soh'", map[string]any{"a": "sq \x01 soh"}},
+		{"a: |-\n  block \x00 nul", map[string]any{"a": "block \x00 nul"}},
+		{"a: >-\n  folded \a bel\n  next", map[string]any{"a": "folded \a bel next"}},
+		{"a: plain \x7f del \u0085 nel", map[string]any{"a": "plain \x7f del \u0085 nel"}},
+		{"a: x\u2028y\u2029z", map[string]any{"a": "x\u2028y\u2029z"}},
+		{"a: \ufffe\uffff", map[string]any{"a": "\ufffe\uffff"}},
+		{"k\x1b: [a\x1f, b]", map[string]any{"k\x1b": []any{"a\x1f", "b"}}},
+		{"a: \x01\nb: \U000F0000", map[string]any{"a": "\x01", "b": "\U000F0000"}}, // the placeholder block moves
+		{"# c\x02\na: v # c\x03", map[string]any{"a": "v"}},
+	}
+	for _, tt := range tests {
+		got, err := parseYAML(tt.src)
+		if err != nil {
+			t.Errorf("parseYAML(%q): %v", tt.src, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("parseYAML(%q)\n got %#v\nwant %#v", tt.src, got, tt.want)
+		}
+	}
+}
