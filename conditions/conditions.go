@@ -16,6 +16,7 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/promptc/promptc/diag"
@@ -36,9 +37,10 @@ func (t Types) env() map[string]any {
 
 // Expr is a compiled expression.
 type Expr struct {
-	src  string
-	prog *vm.Program
-	deps []string
+	src   string
+	prog  *vm.Program
+	deps  []string
+	terms []*Expr
 }
 
 // Source returns the expression text as written.
@@ -76,7 +78,50 @@ func Compile(src string, types Types, want Want, at diag.Pos) (*Expr, diag.List)
 		}
 		return nil, append(diags, d)
 	}
-	return &Expr{src: src, prog: prog, deps: idents(prog, types)}, nil
+	e := &Expr{src: src, prog: prog, deps: idents(prog, types)}
+	if want == Bool {
+		e.terms = conjuncts(src, types)
+	}
+	return e, nil
+}
+
+// Terms returns, for a condition that is a conjunction (a && b && ...),
+// each conjunct compiled on its own, in source order; their Source is the
+// conjunct as expr prints it. A condition that is not a conjunction has no
+// terms. Terms let a run say which part of a false condition was false.
+func (e *Expr) Terms() []*Expr { return e.terms }
+
+// conjuncts splits src at its top-level && operators and compiles each
+// part against types. A part that does not compile on its own is left out.
+func conjuncts(src string, types Types) []*Expr {
+	tree, err := parser.Parse(src)
+	if err != nil {
+		return nil
+	}
+	var parts []ast.Node
+	var split func(n ast.Node)
+	split = func(n ast.Node) {
+		if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") {
+			split(b.Left)
+			split(b.Right)
+			return
+		}
+		parts = append(parts, n)
+	}
+	split(tree.Node)
+	if len(parts) < 2 {
+		return nil
+	}
+	var out []*Expr
+	for _, n := range parts {
+		text := n.String()
+		prog, err := expr.Compile(text, expr.Env(types.env()), expr.Optimize(true), expr.AsBool())
+		if err != nil {
+			continue
+		}
+		out = append(out, &Expr{src: text, prog: prog, deps: idents(prog, types)})
+	}
+	return out
 }
 
 // Eval runs e over vals, which must hold a value for every name in Deps.

@@ -60,3 +60,45 @@ func TestCompileErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestTerms(t *testing.T) {
+	type toolSet struct{ Names []string }
+	types := Types{
+		"tools": reflect.TypeFor[toolSet](),
+		"n":     reflect.TypeFor[int](),
+		"mode":  reflect.TypeFor[string](),
+		"list":  reflect.TypeFor[[]string](),
+	}
+	vals := map[string]any{"tools": toolSet{Names: []string{"bash"}}, "n": 3, "mode": "plain", "list": []string(nil)}
+	tests := []struct{ when, terms, false_ string }{
+		{`"read" in tools.Names && n > 1`, `"read" in tools.Names|n > 1`, `"read" in tools.Names`},
+		{`n > 5 and mode == "fancy" && len(list) == 0`, `n > 5|mode == "fancy"|len(list) == 0`, `n > 5|mode == "fancy"`},
+		{`(n > 5 || mode == "x") && n == 3`, `n > 5 || mode == "x"|n == 3`, `n > 5 || mode == "x"`},
+		{`n > 5`, ``, ``},          // not a conjunction: the condition is the term
+		{`n > 5 || n < 1`, ``, ``}, // a disjunction is not split
+		{`n > 1 && mode == "plain"`, `n > 1|mode == "plain"`, ``},
+	}
+	for _, tc := range tests {
+		e, ds := Compile(tc.when, types, Bool, diag.Pos{})
+		if ds.HasErrors() {
+			t.Fatalf("%s: %v", tc.when, ds)
+		}
+		var terms, falses []string
+		for _, term := range e.Terms() {
+			terms = append(terms, term.Source())
+			ok, err := term.EvalBool(vals)
+			if err != nil {
+				t.Fatalf("%s: %v", term.Source(), err)
+			}
+			if !ok {
+				falses = append(falses, term.Source())
+			}
+		}
+		if got := strings.Join(terms, "|"); got != tc.terms {
+			t.Errorf("Terms(%q) = %q, want %q", tc.when, got, tc.terms)
+		}
+		if got := strings.Join(falses, "|"); got != tc.false_ {
+			t.Errorf("false terms of %q = %q, want %q", tc.when, got, tc.false_)
+		}
+	}
+}

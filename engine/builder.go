@@ -7,7 +7,8 @@ import (
 	"sync"
 
 	"github.com/promptc/promptc/diag"
-	"github.com/promptc/promptc/internal/vfs"
+	"github.com/promptc/promptc/internal/fscache"
+	"github.com/promptc/promptc/sources"
 )
 
 // Builder rebuilds one plan's prompt turn after turn, the way agents do.
@@ -20,7 +21,7 @@ import (
 // error, and that Result carries one more diagnostic saying so.
 type Builder struct {
 	plan  *Plan
-	cache *vfs.Cache
+	cache *fscache.Cache
 
 	mu   sync.Mutex
 	last *Result
@@ -29,11 +30,11 @@ type Builder struct {
 // NewBuilder returns a Builder for plan over fsys, which must implement
 // the interfaces documented on [Input.FS] (os.DirFS("/") does).
 func NewBuilder(plan *Plan, fsys fs.FS) (*Builder, error) {
-	v, ok := fsys.(vfs.FS)
+	v, ok := fsys.(sources.FS)
 	if !ok {
 		return nil, fmt.Errorf("engine: %T lacks Stat, ReadFile, ReadDir or ReadLink", fsys)
 	}
-	return &Builder{plan: plan, cache: vfs.NewCache(v)}, nil
+	return &Builder{plan: plan, cache: fscache.New(v)}, nil
 }
 
 // Build runs the plan with params. See [Builder] for the failure contract:

@@ -41,6 +41,11 @@ type Section struct {
 	Uses     []string      `json:"uses"`
 	Origins  []prov.Origin `json:"origins"`
 	Volatile bool          `json:"volatile,omitempty"`
+	// FalseTerms lists, for an inactive section whose condition is a
+	// conjunction, the conjuncts that were false, as expr prints them. A
+	// conjunct that reads a source the run did not resolve (the condition
+	// stopped before it) is not evaluated and not listed.
+	FalseTerms []string `json:"false_terms,omitempty"`
 }
 
 // SourceReport is what one resolved source contributed.
@@ -50,6 +55,12 @@ type SourceReport struct {
 	Value    any              `json:"value"`
 	Origins  []prov.Origin    `json:"origins"`
 	Excluded []prov.Exclusion `json:"excluded"`
+	// Options are the options the source was resolved with: the kind's
+	// defaults, then `with:`, then the evaluated `args:`.
+	Options any `json:"-"`
+	// Decision is what the kind chose that Value does not show (see
+	// sources.Output.Decision).
+	Decision any `json:"decision,omitempty"`
 }
 
 // Source returns the report of the source id, if it was resolved.

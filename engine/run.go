@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
-	"github.com/promptc/promptc/internal/vfs"
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sources"
 )
@@ -67,6 +67,9 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 				return nil, r.exprErr("/sections/"+sp.id+"/when", err)
 			}
 			sec.Active = ok
+			if !ok {
+				sec.FalseTerms = r.falseTerms(ctx, sp.when)
+			}
 		}
 		if sec.Active {
 			vals, err := r.values(ctx, sp.uses)
@@ -103,6 +106,7 @@ func (r *run) report(res *Result) {
 		res.Sources = append(res.Sources, SourceReport{
 			ID: id, Kind: r.plan.sources[id].kind.Name(), Value: out.Value,
 			Origins: nonNil(out.Origins), Excluded: nonNil(out.Excluded),
+			Options: r.options[id], Decision: out.Decision,
 		})
 		res.Diagnostics = append(res.Diagnostics, out.Diags...)
 	}
@@ -170,17 +174,18 @@ func nonNil[T any](s []T) []T {
 type run struct {
 	plan    *Plan
 	in      Input
-	fsys    vfs.FS
+	fsys    sources.FS
 	vals    map[string]any
 	outputs map[string]*sources.Output
+	options map[string]any // the options each resolved source was given
 	order   []string
 	busy    map[string]bool
 }
 
 func (p *Plan) newRun(in Input) (*run, error) {
-	r := &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, busy: map[string]bool{}}
+	r := &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, options: map[string]any{}, busy: map[string]bool{}}
 	if in.FS != nil {
-		fsys, ok := in.FS.(vfs.FS)
+		fsys, ok := in.FS.(sources.FS)
 		if !ok {
 			return nil, fmt.Errorf("engine: Input.FS %T lacks Stat, ReadFile, ReadDir or ReadLink", in.FS)
 		}
@@ -245,9 +250,37 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 		return nil, fmt.Errorf("source %s: %w", name, err)
 	}
 	r.outputs[name] = &out
+	r.options[name] = opts.Interface()
 	r.order = append(r.order, name)
 	r.vals[name] = out.Value
 	return out.Value, nil
+}
+
+// falseTerms evaluates the conjuncts of a false condition that read only
+// params and sources the run already resolved, and returns those that are
+// false. It resolves nothing new, so a report never changes what a run
+// read; a conjunct that fails to evaluate is left out.
+func (r *run) falseTerms(ctx context.Context, when *conditions.Expr) []string {
+	var out []string
+	for _, t := range when.Terms() {
+		ready := true
+		for _, d := range t.Deps() {
+			_, isParam := r.plan.params[d]
+			_, resolved := r.outputs[d]
+			ready = ready && (isParam || resolved)
+		}
+		if !ready {
+			continue
+		}
+		vals, err := r.values(ctx, t.Deps())
+		if err != nil {
+			continue
+		}
+		if ok, err := t.EvalBool(vals); err == nil && !ok {
+			out = append(out, t.Source())
+		}
+	}
+	return out
 }
 
 func (r *run) originsOf(names []string) []prov.Origin {

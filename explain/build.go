@@ -1,12 +1,11 @@
 package explain
 
 import (
-	"context"
 	"math"
 	"slices"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/internal/jsstr"
+	"github.com/promptc/promptc/internal/port/js/jsstr"
 	"github.com/promptc/promptc/prov"
 )
 
@@ -16,9 +15,10 @@ type Options struct {
 	Tokenizer Tokenizer
 }
 
-// New builds the report of res, which plan.Run(ctx, in) returned. It reads
-// no file: everything comes from res, the plan and in's params.
-func New(ctx context.Context, plan *engine.Plan, in engine.Input, res *engine.Result, opts Options) (*Report, error) {
+// New builds the report of res, which plan.Run returned. It reads no file
+// and evaluates nothing: everything comes from what the run recorded in res
+// and from the plan.
+func New(plan *engine.Plan, res *engine.Result, opts Options) (*Report, error) {
 	tok := opts.Tokenizer
 	if tok == nil {
 		var err error
@@ -26,22 +26,15 @@ func New(ctx context.Context, plan *engine.Plan, in engine.Input, res *engine.Re
 			return nil, err
 		}
 	}
-	params, err := plan.ParamValues(ctx, in)
-	if err != nil {
-		return nil, err
-	}
 	spec := plan.Spec()
 	b := &builder{
-		res: res, tok: tok, roles: spec.Explain, graph: plan.Graph(), params: params, specs: spec.Sources,
+		res: res, tok: tok, roles: spec.Explain, graph: plan.Graph(),
 		rep: &Report{
 			Format: Format, Pipeline: res.Pipeline, Description: spec.Description,
 			Tokenizer: tok.Name(), Join: spec.Join,
 			Catalogs: []Catalog{}, ContextFiles: []File{}, WhyNot: []WhyNot{}, Warnings: []Warning{},
 			Diagnostics: nonNil(res.Diagnostics),
 		},
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
 	}
 	b.sections()
 	b.falseSections()
@@ -55,17 +48,13 @@ func New(ctx context.Context, plan *engine.Plan, in engine.Input, res *engine.Re
 
 // builder holds the state of one New call.
 type builder struct {
-	res    *engine.Result
-	tok    Tokenizer
-	roles  engine.ExplainSpec
-	graph  engine.Graph
-	params map[string]any
-	specs  map[string]engine.SourceSpec
-	rep    *Report
+	res   *engine.Result
+	tok   Tokenizer
+	roles engine.ExplainSpec
+	graph engine.Graph
+	rep   *Report
 	// extra holds why-not entries found by the roles, by source id.
 	extra map[string][]WhyNot
-	// envCache is env(), built on first use by options.
-	envCache map[string]any
 }
 
 func (b *builder) sections() {
@@ -93,32 +82,19 @@ func (b *builder) sections() {
 }
 
 // falseSections adds a why-not entry for each section whose condition was
-// false, with the conjuncts that were false.
+// false, with the conjuncts the run found false.
 func (b *builder) falseSections() {
-	env := b.env()
 	for i := range b.rep.Sections {
 		sec := &b.rep.Sections[i]
 		if sec.Active || sec.When == "" {
 			continue
 		}
-		terms := falseTerms(sec.When, env)
+		terms := b.res.Sections[i].FalseTerms
 		sec.FalseTerms = terms
 		b.rep.WhyNot = append(b.rep.WhyNot, WhyNot{
 			Kind: KindSection, Section: sec.ID, Reason: "condition is false", When: sec.When, FalseTerms: terms,
 		})
 	}
-}
-
-// env is what expressions see: the params and the resolved sources.
-func (b *builder) env() map[string]any {
-	env := map[string]any{}
-	for k, v := range b.params {
-		env[k] = v
-	}
-	for _, s := range b.res.Sources {
-		env[s.ID] = s.Value
-	}
-	return env
 }
 
 // exclusions adds every resolved source's exclusions, in resolution

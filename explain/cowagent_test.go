@@ -44,7 +44,7 @@ func TestCowAgentRoles(t *testing.T) {
 	for _, f := range rep.ContextFiles {
 		files = append(files, fmt.Sprintf("%s %s %d %v", rel(f.Path), f.Name, f.Bytes, f.Truncated))
 	}
-	if got, want := strings.Join(files, "|"), "ws/AGENT.md AGENT.md 28 false|ws/MEMORY.md MEMORY.md 1421 true"; got != want {
+	if got, want := strings.Join(files, "|"), "ws/AGENT.md AGENT.md 28 false|ws/MEMORY.md MEMORY.md 1421 true|ws/knowledge/index.md knowledge/index.md 12 false"; got != want {
 		t.Errorf("context files = %s, want %s", got, want)
 	}
 

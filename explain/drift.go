@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/promptc/promptc/sources"
-	"github.com/promptc/promptc/sources/promptfile"
 )
 
 // drift checks a custom body against the tool catalog. A custom body
@@ -21,14 +20,19 @@ func (b *builder) drift() {
 		return
 	}
 	body, _ := b.source(b.roles.Body)
-	text := body.Value.(promptfile.Result).Text // choice checked the type
+	tp, _ := roleOf[sources.TextProvider](body) // choice checked the role
+	text := tp.ProvidedText().Text
 	tools, ok := b.source(b.roles.Tools)
 	if !ok {
 		return
 	}
-	set, ok := tools.Value.(sources.ToolSet)
+	tl, ok := roleOf[sources.ToolLister](tools)
 	if !ok {
 		return
+	}
+	set := tl.ToolList()
+	if len(set.Catalog) == 0 {
+		return // no catalog to check the body against
 	}
 	d := &Drift{Source: body.ID, Mentioned: []string{}, Inactive: []string{}, Unmentioned: []string{}}
 	for _, name := range set.Catalog {
@@ -36,12 +40,12 @@ func (b *builder) drift() {
 			continue
 		}
 		d.Mentioned = append(d.Mentioned, name)
-		if !slices.Contains(set.Names, name) {
+		if !slices.Contains(set.Active, name) {
 			d.Inactive = append(d.Inactive, name)
 			b.warn(CodeDriftInactive, b.rep.Body.Section, fmt.Sprintf("the custom body names tool %q, which is not active", name))
 		}
 	}
-	for _, name := range set.Names {
+	for _, name := range set.Active {
 		if !slices.Contains(d.Mentioned, name) && !mentions(text, name) {
 			d.Unmentioned = append(d.Unmentioned, name)
 			b.warn(CodeDriftMissing, b.rep.Body.Section, fmt.Sprintf("active tool %q is not mentioned in the custom body", name))

@@ -8,7 +8,7 @@ import (
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/explain"
-	"github.com/promptc/promptc/internal/oracletest"
+	"github.com/promptc/promptc/internal/testkit/oracletest"
 	"github.com/promptc/promptc/pipelines"
 )
 
@@ -65,7 +65,7 @@ func (f fixture) finish(t *testing.T, ctx context.Context, plan *engine.Plan, ro
 	if err != nil {
 		t.Fatalf("run: %v", err)
 	}
-	rep, err := explain.New(ctx, plan, in, res, explain.Options{})
+	rep, err := explain.New(plan, res, explain.Options{})
 	if err != nil {
 		t.Fatalf("explain: %v", err)
 	}

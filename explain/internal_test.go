@@ -1,34 +1,8 @@
 package explain
 
 import (
-	"strings"
 	"testing"
-
-	"github.com/promptc/promptc/sources"
 )
-
-func TestFalseTerms(t *testing.T) {
-	env := map[string]any{
-		"tools": sources.ToolSet{Names: []string{"bash"}},
-		"n":     3,
-		"mode":  "plain",
-		"list":  []string(nil),
-	}
-	tests := []struct{ when, want string }{
-		{`"read" in tools.Names && n > 1`, `"read" in tools.Names`},
-		{`n > 5 and mode == "fancy" && len(list) == 0`, `n > 5|mode == "fancy"`},
-		{`(n > 5 || mode == "x") && n == 3`, `n > 5 || mode == "x"`},
-		{`n > 5`, ``},                    // not a conjunction: the condition is the term
-		{`n > 5 || n < 1`, ``},           // a disjunction is not split
-		{`unknown && n > 5`, `n > 5`},    // a term that does not compile is skipped
-		{`n > 1 && mode == "plain"`, ``}, // nothing false
-	}
-	for _, tc := range tests {
-		if got := strings.Join(falseTerms(tc.when, env), "|"); got != tc.want {
-			t.Errorf("falseTerms(%q) = %q, want %q", tc.when, got, tc.want)
-		}
-	}
-}
 
 func TestMentions(t *testing.T) {
 	tests := []struct {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/tiktoken-go/tokenizer"
 
-	"github.com/promptc/promptc/internal/jsstr"
+	"github.com/promptc/promptc/internal/port/js/jsstr"
 )
 
 // Tokenizer counts tokens. Implementations must be safe for concurrent

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/internal/oracletest"
-	"github.com/promptc/promptc/internal/vfs"
+	"github.com/promptc/promptc/internal/testkit/oracletest"
+	"github.com/promptc/promptc/sources"
 )
 
 // TestBuilderFollowsTheDisk pins the per-turn contract: every build sees
@@ -22,7 +22,7 @@ func TestBuilderFollowsTheDisk(t *testing.T) {
 	params := fixture(t, 2, 2)
 	cwd := params["cwd"].(string)
 	agents := filepath.Join(cwd, "AGENTS.md")
-	deny := &oracletest.DenyFS{FS: os.DirFS("/").(vfs.FS)}
+	deny := &oracletest.DenyFS{FS: os.DirFS("/").(sources.FS)}
 	b, err := engine.NewBuilder(plan, deny)
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/builtin"
 )
 
 // Compile loads the built-in pipeline name, merges the given overlay
@@ -33,7 +33,7 @@ func CompileLayers(ctx context.Context, layers []engine.Layer, sets []engine.Set
 	if err != nil || ds.HasErrors() {
 		return nil, ds, err
 	}
-	reg, err := engine.NewRegistry(sources.Builtins()...)
+	reg, err := engine.NewRegistry(builtin.Kinds()...)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/internal/oracletest"
-	"github.com/promptc/promptc/internal/vfs"
+	"github.com/promptc/promptc/internal/testkit/oracletest"
+	"github.com/promptc/promptc/sources"
 )
 
 // cowFixture writes a CowAgent workspace with the five context files, a
@@ -100,7 +100,7 @@ func TestCowAgentBuilderFollowsTheDisk(t *testing.T) {
 	plan := compileNamed(t, "cowagent")
 	params := cowFixture(t, 2)
 	ws := params["cwd"].(string)
-	deny := &oracletest.DenyFS{FS: os.DirFS("/").(vfs.FS)}
+	deny := &oracletest.DenyFS{FS: os.DirFS("/").(sources.FS)}
 	b, err := engine.NewBuilder(plan, deny)
 	if err != nil {
 		t.Fatal(err)

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/internal/vfs"
 	"github.com/promptc/promptc/pipelines"
+	"github.com/promptc/promptc/sources"
 )
 
 // compileDefault loads and compiles the embedded default pipeline.
@@ -97,7 +97,7 @@ func BenchmarkCompileDefault(b *testing.B) {
 	}
 }
 
-var _ fs.FS = (vfs.FS)(nil)
+var _ fs.FS = (sources.FS)(nil)
 
 // BenchmarkTurn compares a cold build (a new Builder, everything read and
 // parsed) with a warm per-turn rebuild over unchanged files.

@@ -11,10 +11,9 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/internal/expand"
-	"github.com/promptc/promptc/internal/vfs"
+	"github.com/promptc/promptc/internal/port/pi/expand"
 	"github.com/promptc/promptc/pipelines"
-	"github.com/promptc/promptc/sources/resources"
+	"github.com/promptc/promptc/sources"
 )
 
 func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
@@ -66,21 +65,21 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	var warnings diag.List
 	if o, ok := outs[ex.Skills]; ok {
 		warnings = append(warnings, o.Diags...)
-		if v, ok := o.Value.(resources.SkillsResult); ok {
-			for _, s := range v.Skills {
-				skills = append(skills, expand.Skill{Name: s.Name, FilePath: s.FilePath})
+		if l, ok := o.Value.(sources.SkillLister); ok {
+			for _, s := range l.SkillEntries() {
+				skills = append(skills, expand.Skill{Name: s.Name, FilePath: s.Path})
 			}
 		}
 	}
 	if o, ok := outs[ex.Templates]; ok {
 		warnings = append(warnings, o.Diags...)
-		if v, ok := o.Value.(resources.TemplatesResult); ok {
-			for _, t := range v.Templates {
+		if l, ok := o.Value.(sources.TemplateLister); ok {
+			for _, t := range l.TemplateEntries() {
 				templates = append(templates, expand.Template{Name: t.Name, Content: t.Content})
 			}
 		}
 	}
-	fsys, ok := in.FS.(vfs.FS)
+	fsys, ok := in.FS.(sources.FS)
 	if !ok {
 		return fmt.Errorf("the OS file system does not support symlink inspection")
 	}

@@ -37,7 +37,7 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 	if err != nil {
 		return err
 	}
-	rep, err := explain.New(ctx, plan, in, res, explain.Options{Tokenizer: tok})
+	rep, err := explain.New(plan, res, explain.Options{Tokenizer: tok})
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/promptc/promptc/internal/jsstr"
+	"github.com/promptc/promptc/internal/port/js/jsstr"
 )
 
 // flagKind says how a flag takes its value.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptc/promptc/schema"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/builtin"
 )
 
 // cmdKinds lists the source kinds a pipeline may use, each with its
@@ -18,7 +19,7 @@ func cmdKinds(args []string, stdout io.Writer) error {
 	if err != nil || done {
 		return err
 	}
-	kinds := sources.Builtins()
+	kinds := builtin.Kinds()
 	sort.Slice(kinds, func(i, j int) bool { return kinds[i].Name() < kinds[j].Name() })
 	var b strings.Builder
 	for _, k := range kinds {

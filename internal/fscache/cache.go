@@ -1,0 +1,211 @@
+// Package fscache is the per-turn file cache behind engine.Builder: a
+// [sources.FS] that serves a file, a directory listing or a parsed form
+// again without reading it while the file's identity is unchanged.
+package fscache
+
+import (
+	"io/fs"
+	"sync"
+	"time"
+
+	"github.com/promptc/promptc/sources"
+)
+
+// Cache wraps an FS for hosts that rebuild a prompt every turn. ReadFile
+// and ReadDir stat the path first and serve the remembered result when the
+// file's identity (size, modification time, inode and device) is
+// unchanged, so an untouched file is never read twice; Parsed does the same
+// for a parsed form. Everything else passes through. A Cache is safe for
+// concurrent use. Byte slices it returns are shared and must not be
+// modified.
+type Cache struct {
+	fsys sources.FS
+	now  func() time.Time
+
+	mu     sync.Mutex
+	files  map[string]cachedFile
+	dirs   map[string]cachedDir
+	parsed map[parsedKey]cachedParse
+	memo   map[memoKey]memoValue
+	reads  int // files and directories actually read, for tests
+}
+
+var (
+	_ sources.FS         = (*Cache)(nil)
+	_ sources.ParseCache = (*Cache)(nil)
+)
+
+type cachedFile struct {
+	id   identity
+	data []byte
+}
+
+type cachedDir struct {
+	id      identity
+	entries []fs.DirEntry
+}
+
+// racyWindow is how recent a modification time must be for a cached
+// entry not to be trusted. File systems stamp times with a coarse clock
+// (a few milliseconds, or whole seconds on some), so two writes of the same
+// size in quick succession can leave size, mtime and inode unchanged. As in
+// git's "racy git" rule, an entry whose mtime is not clearly older than the
+// moment it was read is read again next time.
+const racyWindow = 2 * time.Second
+
+type parsedKey struct{ name, kind string }
+
+type cachedParse struct {
+	id    identity
+	value any
+	err   error
+}
+
+// identity is what tells two versions of a file apart.
+type identity struct {
+	size, mtime int64
+	ino, dev    uint64
+	mode        fs.FileMode
+	// racy marks an identity taken too close to the file's last change;
+	// such an identity never matches (see racyWindow).
+	racy bool
+}
+
+func identityOf(fi fs.FileInfo) identity {
+	id := identity{size: fi.Size(), mtime: fi.ModTime().UnixNano(), mode: fi.Mode()}
+	id.ino, id.dev = inode(fi)
+	return id
+}
+
+// New returns an empty cache over fsys.
+func New(fsys sources.FS) *Cache {
+	return &Cache{fsys: fsys, now: time.Now, files: map[string]cachedFile{}, dirs: map[string]cachedDir{}, parsed: map[parsedKey]cachedParse{}}
+}
+
+// Reads returns how many files and directories the cache has read from
+// the underlying FS.
+func (c *Cache) Reads() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.reads
+}
+
+func (c *Cache) Open(name string) (fs.File, error)      { return c.fsys.Open(name) }
+func (c *Cache) Stat(name string) (fs.FileInfo, error)  { return c.fsys.Stat(name) }
+func (c *Cache) Lstat(name string) (fs.FileInfo, error) { return c.fsys.Lstat(name) }
+func (c *Cache) ReadLink(name string) (string, error)   { return c.fsys.ReadLink(name) }
+
+// ReadFile returns the file's content, reading it only when its identity
+// changed since the last read.
+func (c *Cache) ReadFile(name string) ([]byte, error) {
+	fi, err := c.fsys.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	id := identityOf(fi)
+	c.mu.Lock()
+	f, ok := c.files[name]
+	c.mu.Unlock()
+	if ok && f.id == id {
+		return f.data, nil
+	}
+	data, err := c.fsys.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	id.racy = c.isRacy(fi)
+	c.mu.Lock()
+	c.files[name] = cachedFile{id: id, data: data}
+	c.reads++
+	c.mu.Unlock()
+	return data, nil
+}
+
+// ReadDir lists a directory, reading it only when its identity changed
+// (adding or removing an entry changes a directory's modification time).
+func (c *Cache) ReadDir(name string) ([]fs.DirEntry, error) {
+	fi, err := c.fsys.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	id := identityOf(fi)
+	c.mu.Lock()
+	d, ok := c.dirs[name]
+	c.mu.Unlock()
+	if ok && d.id == id {
+		return d.entries, nil
+	}
+	entries, err := c.fsys.ReadDir(name)
+	if err != nil {
+		return nil, err
+	}
+	id.racy = c.isRacy(fi)
+	c.mu.Lock()
+	c.dirs[name] = cachedDir{id: id, entries: entries}
+	c.reads++
+	c.mu.Unlock()
+	return entries, nil
+}
+
+// ReadParsed returns the memoized parse of the fs.FS name under kind,
+// computing it with parse when the file changed.
+func (c *Cache) ReadParsed(name, kind string, parse func([]byte) (any, error)) (any, error) {
+	fi, err := c.fsys.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	id := identityOf(fi)
+	key := parsedKey{name, kind}
+	c.mu.Lock()
+	p, ok := c.parsed[key]
+	c.mu.Unlock()
+	if ok && p.id == id {
+		return p.value, p.err
+	}
+	data, err := c.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	v, perr := parse(data)
+	id.racy = c.isRacy(fi)
+	c.mu.Lock()
+	c.parsed[key] = cachedParse{id: id, value: v, err: perr}
+	c.mu.Unlock()
+	return v, perr
+}
+
+func (c *Cache) isRacy(fi fs.FileInfo) bool {
+	return !fi.ModTime().Before(c.now().Add(-racyWindow))
+}
+
+// memoLimit bounds the text memo: when it is full it starts over, so
+// contents that changed long ago do not pile up.
+const memoLimit = 1 << 14
+
+type memoKey struct{ kind, text string }
+
+type memoValue struct {
+	value any
+	err   error
+}
+
+// MemoText returns parse(text), remembered per kind and text (the parse
+// of a file's content then survives across turns as long as the content
+// does).
+func (c *Cache) MemoText(kind, text string, parse func(string) (any, error)) (any, error) {
+	key := memoKey{kind, text}
+	c.mu.Lock()
+	m, hit := c.memo[key]
+	c.mu.Unlock()
+	if hit {
+		return m.value, m.err
+	}
+	v, err := parse(text)
+	c.mu.Lock()
+	if c.memo == nil || len(c.memo) >= memoLimit {
+		c.memo = map[memoKey]memoValue{}
+	}
+	c.memo[key] = memoValue{v, err}
+	c.mu.Unlock()
+	return v, err
+}

@@ -1,0 +1,116 @@
+package fscache
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/promptc/promptc/sources"
+)
+
+func TestCacheServesUnchangedFiles(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, "f.md")
+	old := time.Now().Add(-time.Hour)
+	write := func(s string, mtime time.Time) {
+		t.Helper()
+		if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(file, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := New(os.DirFS("/").(sources.FS))
+	parses := 0
+	parse := func(b []byte) (any, error) { parses++; return string(b) + "!", nil }
+	read := func() string {
+		t.Helper()
+		b, err := sources.ReadFile(c, file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+
+	write("aaa", old)
+	if got := read(); got != "aaa" || c.Reads() != 1 {
+		t.Fatalf("first read %q, reads %d", got, c.Reads())
+	}
+	// Same size, same mtime, same inode: the identity is unchanged, so the
+	// cache serves what it has without reading.
+	write("bbb", old)
+	if got := read(); got != "aaa" || c.Reads() != 1 {
+		t.Fatalf("unchanged identity: got %q, reads %d", got, c.Reads())
+	}
+	// A new mtime is a new identity.
+	write("bbb", old.Add(time.Second))
+	if got := read(); got != "bbb" || c.Reads() != 2 {
+		t.Fatalf("new mtime: got %q, reads %d", got, c.Reads())
+	}
+	for i := 0; i < 2; i++ {
+		v, err := sources.ReadParsed(c, file, "bang", parse)
+		if err != nil || v != "bbb!" {
+			t.Fatalf("parsed %v %v", v, err)
+		}
+	}
+	if parses != 1 {
+		t.Errorf("parsed %d times, want once", parses)
+	}
+	// chmod changes the mode, part of the identity: read again.
+	n := c.Reads()
+	if err := os.Chmod(file, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(); got != "bbb" || c.Reads() != n+1 {
+		t.Fatalf("after chmod: got %q, reads %d, want %d", got, c.Reads(), n+1)
+	}
+	// A file changed just now is racy: it is read again every time until
+	// its mtime is clearly in the past.
+	write("cc", time.Now())
+	read()
+	n = c.Reads()
+	if got := read(); got != "cc" || c.Reads() != n+1 {
+		t.Errorf("racy file: got %q, reads %d, want %d", got, c.Reads(), n+1)
+	}
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sources.ReadFile(c, file); err == nil {
+		t.Error("deleted file still served")
+	}
+}
+
+func TestCacheReadDir(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.WriteFile(filepath.Join(root, "a"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(root, old, old); err != nil {
+		t.Fatal(err)
+	}
+	c := New(os.DirFS("/").(sources.FS))
+	for i := 0; i < 3; i++ {
+		es, err := sources.ReadDir(c, root)
+		if err != nil || len(es) != 1 {
+			t.Fatalf("entries %v %v", es, err)
+		}
+	}
+	if c.Reads() != 1 {
+		t.Errorf("reads %d, want 1", c.Reads())
+	}
+	if err := os.WriteFile(filepath.Join(root, "b"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if es, _ := sources.ReadDir(c, root); len(es) != 2 {
+		t.Errorf("new entry not seen: %v", es)
+	}
+}

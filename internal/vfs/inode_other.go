@@ -1,8 +1,0 @@
-//go:build !unix
-
-package vfs
-
-import "io/fs"
-
-// inode is unknown on this platform; size and mtime still apply.
-func inode(fs.FileInfo) (ino, dev uint64) { return 0, 0 }

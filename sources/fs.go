@@ -1,0 +1,108 @@
+package sources
+
+// File access for kinds: absolute-path helpers on top of an io/fs file
+// system rooted at "/". Kinds never touch package os: the CLI passes
+// os.DirFS("/") and tests pass an in-memory or temp-dir FS. All functions
+// take absolute, slash-separated paths as the reference agents see them and
+// translate them into fs.FS names.
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// FS is what promptc needs from a file system: reading files and
+// directories, stat, and symlink inspection. os.DirFS("/") implements it.
+type FS interface {
+	fs.FS
+	fs.StatFS
+	fs.ReadFileFS
+	fs.ReadDirFS
+	fs.ReadLinkFS
+}
+
+// Name converts an absolute path to an fs.FS name: "/" -> ".", "/a/b" -> "a/b".
+// The path is cleaned first.
+func Name(abs string) string {
+	p := path.Clean("/" + abs)
+	if p == "/" {
+		return "."
+	}
+	return p[1:]
+}
+
+// ReadFile reads the file at abs.
+func ReadFile(fsys FS, abs string) ([]byte, error) { return fsys.ReadFile(Name(abs)) }
+
+// Stat follows symlinks, like Node's statSync.
+func Stat(fsys FS, abs string) (fs.FileInfo, error) { return fsys.Stat(Name(abs)) }
+
+// Lstat does not follow a final symlink.
+func Lstat(fsys FS, abs string) (fs.FileInfo, error) { return fsys.Lstat(Name(abs)) }
+
+// ReadDir lists abs sorted by file name (byte order), like libuv's scandir.
+func ReadDir(fsys FS, abs string) ([]fs.DirEntry, error) { return fsys.ReadDir(Name(abs)) }
+
+// Exists reports whether abs exists, following symlinks (Node's existsSync).
+func Exists(fsys FS, abs string) bool {
+	_, err := Stat(fsys, abs)
+	return err == nil
+}
+
+// IsFile reports whether abs is (or links to) a regular file.
+func IsFile(fsys FS, abs string) bool {
+	fi, err := Stat(fsys, abs)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// IsDir reports whether abs is (or links to) a directory.
+func IsDir(fsys FS, abs string) bool {
+	fi, err := Stat(fsys, abs)
+	return err == nil && fi.IsDir()
+}
+
+// ErrLoop reports too many symlinks while resolving a path.
+var ErrLoop = errors.New("too many levels of symbolic links")
+
+// Realpath resolves every symlink in abs, like realpath(3) and Node's
+// fs.realpathSync. It fails when a component does not exist.
+func Realpath(fsys FS, abs string) (string, error) {
+	rest := strings.Split(strings.TrimPrefix(path.Clean("/"+abs), "/"), "/")
+	resolved := "/"
+	hops := 0
+	for len(rest) > 0 {
+		part := rest[0]
+		rest = rest[1:]
+		switch part {
+		case "", ".":
+			continue
+		case "..":
+			resolved = path.Dir(resolved)
+			continue
+		}
+		next := path.Join(resolved, part)
+		fi, err := Lstat(fsys, next)
+		if err != nil {
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			resolved = next
+			continue
+		}
+		hops++
+		if hops > 40 {
+			return "", &fs.PathError{Op: "realpath", Path: abs, Err: ErrLoop}
+		}
+		target, err := fsys.ReadLink(Name(next))
+		if err != nil {
+			return "", err
+		}
+		if strings.HasPrefix(target, "/") {
+			resolved = "/"
+		}
+		rest = append(strings.Split(target, "/"), rest...)
+	}
+	return resolved, nil
+}

@@ -1,0 +1,253 @@
+package piresources
+
+import (
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/promptc/promptc/internal/port/js/gitignore"
+	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/sources"
+)
+
+// entryKind follows a directory entry through symlinks (SKL-D7). ok is
+// false for a broken link, which is recorded and skipped.
+func (l *loader) entryKind(dir string, e fs.DirEntry) (isDir, isFile, ok bool) {
+	if e.Type()&fs.ModeSymlink == 0 {
+		return e.IsDir(), e.Type().IsRegular(), true
+	}
+	full := path.Join(dir, e.Name())
+	fi, err := sources.Stat(l.fsys, full)
+	if err != nil {
+		l.rec.exclude(full, ReasonBrokenLink, "")
+		return false, false, false
+	}
+	return fi.IsDir(), fi.Mode().IsRegular(), true
+}
+
+// readDir lists dir; a failure is recorded and yields nothing (pi skips
+// unreadable directories silently, SKL-V8).
+func (l *loader) readDir(dir string) ([]fs.DirEntry, bool) {
+	entries, err := sources.ReadDir(l.fsys, dir)
+	if err != nil {
+		l.rec.exclude(dir, ReasonUnreadableDir, sources.NodeError(err, "scandir", dir))
+		return nil, false
+	}
+	return entries, true
+}
+
+// addIgnoreRules adds the rules of dir's ignore files, prefixed with dir's
+// path relative to root (pi's addIgnoreRules, SKL-D6). When the directory
+// listing is at hand (listed), it tells which ignore files exist without a
+// stat per name; symlinked entries are still followed.
+func (l *loader) addIgnoreRules(ig *gitignore.Matcher, dir, root string, entries []fs.DirEntry, listed bool) {
+	prefix := relative(root, dir)
+	if prefix != "" {
+		prefix += "/"
+	}
+	for _, name := range l.layout.IgnoreFiles {
+		file := path.Join(dir, name)
+		if listed {
+			e := findEntry(entries, name)
+			if e == nil || (e.Type()&fs.ModeSymlink != 0 && !sources.Exists(l.fsys, file)) {
+				continue
+			}
+		} else if !sources.Exists(l.fsys, file) {
+			continue
+		}
+		b, err := sources.ReadFile(l.fsys, file)
+		if err != nil {
+			l.rec.exclude(file, ReasonUnreadable, sources.NodeError(err, "open", file))
+			continue
+		}
+		if ig.Add(gitignore.Lines(jsstr.DecodeUTF8(b), prefix)...) {
+			l.rec.origin(file, "ignore", len(b))
+		}
+	}
+}
+
+// findEntry returns the entry called name; entries are sorted by name.
+func findEntry(entries []fs.DirEntry, name string) fs.DirEntry {
+	i, found := slices.BinarySearchFunc(entries, name, func(e fs.DirEntry, n string) int { return strings.Compare(e.Name(), n) })
+	if !found {
+		return nil
+	}
+	return entries[i]
+}
+
+// skipEntry applies the dot-name and SkipNames rules (SKL-D5).
+func (l *loader) skipEntry(dir, name string) bool {
+	switch {
+	case strings.HasPrefix(name, "."):
+		if !l.isIgnoreFile(name) {
+			l.rec.exclude(path.Join(dir, name), ReasonHidden, "")
+		}
+		return true
+	case l.layout.skipped(name):
+		l.rec.exclude(path.Join(dir, name), ReasonSkipName, "")
+		return true
+	}
+	return false
+}
+
+func (l *loader) isIgnoreFile(name string) bool {
+	for _, f := range l.layout.IgnoreFiles {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+// ignored tests rel (with "/" appended for directories) and records a hit.
+func (l *loader) ignored(ig *gitignore.Matcher, full, rel string, isDir bool) bool {
+	if isDir {
+		rel += "/"
+	}
+	hit, rule := ig.Match(rel)
+	if hit {
+		l.rec.exclude(full, ReasonIgnored, rule)
+	}
+	return hit
+}
+
+// skillFiles walks a skills directory like pi's collectSkillEntries: a
+// non-ignored SKILL.md is the only entry of its directory (SKL-D3);
+// otherwise top-level markdown files count when rootFiles is set (pi mode,
+// SKL-D4; agents mode leaves it unset, SKL-D9) and subdirectories are
+// walked depth-first in name order. One ignore matcher serves the whole
+// walk.
+func (l *loader) skillFiles(dir string, rootFiles bool) ([]string, error) {
+	if !sources.Exists(l.fsys, dir) {
+		return nil, nil
+	}
+	var out []string
+	err := l.skillDir(dir, dir, gitignore.New(), rootFiles, &out)
+	return out, err
+}
+
+func (l *loader) skillDir(dir, root string, ig *gitignore.Matcher, rootFiles bool, out *[]string) error {
+	if err := l.ctx.Err(); err != nil {
+		return err
+	}
+	entries, ok := l.readDir(dir)
+	l.addIgnoreRules(ig, dir, root, entries, ok)
+	if !ok {
+		return nil
+	}
+	for _, e := range entries {
+		if e.Name() != l.layout.SkillFile {
+			continue
+		}
+		full := path.Join(dir, e.Name())
+		// Failures here are recorded by the second loop, which sees the
+		// entry again.
+		if fi, err := sources.Stat(l.fsys, full); err != nil || !fi.Mode().IsRegular() || ig.Ignores(relative(root, full)) {
+			continue
+		}
+		*out = append(*out, full)
+		for _, s := range entries {
+			if s.Name() != e.Name() && !strings.HasPrefix(s.Name(), ".") {
+				l.rec.exclude(path.Join(dir, s.Name()), ReasonShadowed, full)
+			}
+		}
+		return nil
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if l.skipEntry(dir, name) {
+			continue
+		}
+		full := path.Join(dir, name)
+		isDir, isFile, ok := l.entryKind(dir, e)
+		if !ok || l.ignored(ig, full, relative(root, full), isDir) {
+			continue
+		}
+		switch {
+		case isDir:
+			if err := l.skillDir(full, root, ig, false, out); err != nil {
+				return err
+			}
+		case isFile && rootFiles && strings.HasSuffix(name, l.layout.MarkdownExt):
+			*out = append(*out, full)
+		case isFile:
+			l.rec.exclude(full, ReasonNotResource, "")
+		}
+	}
+	return nil
+}
+
+// promptFiles walks a prompts directory. Auto-discovered directories are
+// flat (recursive false, TPL-D2); settings directory entries and package
+// prompts directories are walked recursively. Both skip hidden and
+// SkipNames entries and honour ignore files.
+func (l *loader) promptFiles(dir string, recursive bool) ([]string, error) {
+	if !sources.Exists(l.fsys, dir) {
+		return nil, nil
+	}
+	var out []string
+	err := l.promptDir(dir, dir, gitignore.New(), recursive, &out)
+	return out, err
+}
+
+func (l *loader) promptDir(dir, root string, ig *gitignore.Matcher, recursive bool, out *[]string) error {
+	if err := l.ctx.Err(); err != nil {
+		return err
+	}
+	entries, ok := l.readDir(dir)
+	l.addIgnoreRules(ig, dir, root, entries, ok)
+	if !ok {
+		return nil
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if l.skipEntry(dir, name) {
+			continue
+		}
+		full := path.Join(dir, name)
+		isDir, isFile, ok := l.entryKind(dir, e)
+		if !ok {
+			continue
+		}
+		// pi's flat walk tests directories without the trailing "/".
+		if l.ignored(ig, full, relative(root, full), isDir && recursive) {
+			continue
+		}
+		switch {
+		case isDir && recursive:
+			if err := l.promptDir(full, root, ig, true, out); err != nil {
+				return err
+			}
+		case isFile && strings.HasSuffix(name, l.layout.MarkdownExt):
+			*out = append(*out, full)
+		default:
+			l.rec.exclude(full, ReasonNotResource, "")
+		}
+	}
+	return nil
+}
+
+// cliTemplateFiles lists a --prompt-template directory like pi's
+// loadTemplatesFromDir: flat, markdown files only, no hidden-name rule and
+// no ignore files (TPL-D2, code-read).
+func (l *loader) cliTemplateFiles(dir string) []string {
+	entries, ok := l.readDir(dir)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		full := path.Join(dir, e.Name())
+		_, isFile, ok := l.entryKind(dir, e)
+		if !ok {
+			continue
+		}
+		if isFile && strings.HasSuffix(e.Name(), l.layout.MarkdownExt) {
+			out = append(out, full)
+		} else {
+			l.rec.exclude(full, ReasonNotResource, "")
+		}
+	}
+	return out
+}

@@ -1,0 +1,185 @@
+// Package trust decides whether a project is trusted, i.e. whether its
+// project-local resources (settings, skills, prompts, SYSTEM.md, ...) may be
+// loaded: pi 0.83.0 §7 (TRUST-1..TRUST-6, X-14, X-16), non-interactive.
+//
+// Order of the decision: an explicit approve/deny wins; otherwise a project
+// without trust-requiring resources is trusted; otherwise the nearest
+// true/false entry of the trust store for realpath(cwd) or an ancestor;
+// otherwise the global default setting ("always"/"never"); otherwise
+// untrusted, because there is nobody to ask.
+//
+// A trust store that is not valid JSON (or cannot be read) is an error: pi
+// aborts, and so does promptc. A settings file that is not a JSON object is
+// treated as {}. Decide never writes; all access goes through a vfs.FS.
+package projecttrust
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promptc/promptc/prov"
+	"github.com/promptc/promptc/sources"
+)
+
+// Decisions accepted in Options.Decision.
+const (
+	// Auto decides from resources, trust store and settings.
+	Auto = "auto"
+	// Approve trusts the project (pi --approve).
+	Approve = "approve"
+	// Deny does not trust the project (pi --no-approve).
+	Deny = "deny"
+)
+
+// Reasons reported in Result.Reason that are fixed strings.
+const (
+	ReasonApprove     = "--approve"
+	ReasonDeny        = "--no-approve"
+	ReasonNoResources = "no project resources need trust"
+	ReasonUndecided   = "undecided (non-interactive)"
+)
+
+// PiProjectMarkers are pi's trust-requiring paths relative to the cwd
+// (TRUST-4).
+var PiProjectMarkers = []string{
+	".pi/settings.json", ".pi/extensions", ".pi/skills", ".pi/prompts", ".pi/themes",
+	".pi/SYSTEM.md", ".pi/APPEND_SYSTEM.md",
+}
+
+// PiAncestorMarkers are pi's trust-requiring paths looked for in the cwd
+// and every ancestor (TRUST-4).
+var PiAncestorMarkers = []string{".agents/skills"}
+
+// Options configures Decide.
+type Options struct {
+	// Cwd is the physical working directory, absolute.
+	Cwd string `koanf:"cwd"`
+	// Home is the user's home directory; realpath(Home)/<marker> never
+	// counts as an ancestor marker. "" means no exception.
+	Home string `koanf:"home"`
+	// AgentDir is the agent's global directory (informational; the store
+	// and settings paths are given in full).
+	AgentDir string `koanf:"agent_dir"`
+	// Decision is Auto, Approve or Deny; "" means Auto.
+	Decision string `koanf:"decision"`
+	// ProjectMarkers are paths relative to Cwd whose existence (following
+	// symlinks) makes the project need trust.
+	ProjectMarkers []string `koanf:"project_markers"`
+	// AncestorMarkers are relative paths checked in Cwd and every ancestor
+	// up to /, except in realpath(Home).
+	AncestorMarkers []string `koanf:"ancestor_markers"`
+	// StoreFile is the trust store, a JSON object mapping absolute
+	// directories to true/false/null; "" means none. pi: agentDir/trust.json.
+	StoreFile string `koanf:"store_file"`
+	// SettingsFile is the global settings file holding DefaultKey; "" means
+	// none. pi: agentDir/settings.json.
+	SettingsFile string `koanf:"settings_file"`
+	// DefaultKey is the settings key with the default decision: "always"
+	// trusts, "never" does not, anything else leaves it undecided. pi:
+	// defaultProjectTrust.
+	DefaultKey string `koanf:"default_key"`
+}
+
+// Defaults returns pi's options for the given directories and decision.
+func Defaults(cwd, home, agentDir, decision string) Options {
+	return Options{
+		Cwd:             cwd,
+		Home:            home,
+		AgentDir:        agentDir,
+		Decision:        decision,
+		ProjectMarkers:  append([]string(nil), PiProjectMarkers...),
+		AncestorMarkers: append([]string(nil), PiAncestorMarkers...),
+		StoreFile:       agentDir + "/trust.json",
+		SettingsFile:    agentDir + "/settings.json",
+		DefaultKey:      "defaultProjectTrust",
+	}
+}
+
+// Result is the decision and why it was taken.
+type Result struct {
+	Trusted bool `json:"trusted"`
+	// Reason says what decided, e.g. "--approve", "no project resources
+	// need trust", "trust.json: /x = true", "defaultProjectTrust: always"
+	// or "undecided (non-interactive)".
+	Reason string `json:"reason"`
+	// Requiring lists the absolute paths of the markers found (project
+	// markers first, then ancestor markers from the cwd upward). They are
+	// looked for whatever the decision, for `promptc explain`.
+	Requiring []string `json:"requiring"`
+	// Origins records the markers found (Role "trust-marker") and the store
+	// and settings files that were consulted ("trust-store", "settings").
+	Origins []prov.Origin `json:"-"`
+	// Excluded lists, when the project is not trusted, every marker found:
+	// project resources that do not load (ReasonUntrusted, Detail = Reason).
+	Excluded []prov.Exclusion `json:"-"`
+}
+
+// ReasonUntrusted is the exclusion reason of a project resource ignored
+// because the project is not trusted.
+const ReasonUntrusted = "project not trusted"
+
+// untrusted records the markers as ignored when the project is not trusted.
+func (r Result) untrusted() Result {
+	if r.Trusted {
+		return r
+	}
+	for _, p := range r.Requiring {
+		r.Excluded = append(r.Excluded, prov.Exclusion{Path: p, Reason: ReasonUntrusted, Detail: r.Reason})
+	}
+	return r
+}
+
+// Decide decides trust for opts. It fails for invalid options, a cancelled
+// ctx and an unreadable or invalid trust store (a *StoreError).
+func Decide(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
+	res, err := decide(ctx, fsys, opts)
+	return res.untrusted(), err
+}
+
+func decide(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
+	if opts.Cwd == "" || opts.Cwd[0] != '/' {
+		return Result{}, fmt.Errorf("trust: cwd %q is not an absolute path", opts.Cwd)
+	}
+	decision := opts.Decision
+	if decision == "" {
+		decision = Auto
+	}
+	if decision != Auto && decision != Approve && decision != Deny {
+		return Result{}, fmt.Errorf("trust: unknown decision %q (valid: %s, %s, %s)", opts.Decision, Auto, Approve, Deny)
+	}
+	var res Result
+	var err error
+	if res.Requiring, err = findMarkers(ctx, fsys, opts); err != nil {
+		return Result{}, err
+	}
+	for _, p := range res.Requiring {
+		res.Origins = append(res.Origins, prov.Origin{Path: p, Role: "trust-marker"})
+	}
+	switch {
+	case decision == Approve:
+		res.Trusted, res.Reason = true, ReasonApprove
+		return res, nil
+	case decision == Deny:
+		res.Trusted, res.Reason = false, ReasonDeny
+		return res, nil
+	case len(res.Requiring) == 0:
+		res.Trusted, res.Reason = true, ReasonNoResources
+		return res, nil
+	}
+	if opts.StoreFile != "" {
+		found, err := lookupStore(ctx, fsys, opts, &res)
+		if err != nil {
+			return Result{}, err
+		}
+		if found {
+			return res, nil
+		}
+	}
+	if opts.SettingsFile != "" && opts.DefaultKey != "" {
+		if readDefault(fsys, opts, &res) {
+			return res, nil
+		}
+	}
+	res.Trusted, res.Reason = false, ReasonUndecided
+	return res, nil
+}

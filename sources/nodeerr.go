@@ -1,0 +1,45 @@
+package sources
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"syscall"
+)
+
+// NodeError renders err the way Node.js formats a failed fs call, e.g.
+// "EACCES: permission denied, open '/a/b'". Reference agents written for
+// Node put this text in their warnings; promptc prints the same.
+func NodeError(err error, op, abs string) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		if code, text, ok := errnoText(errno); ok {
+			return fmt.Sprintf("%s: %s, %s '%s'", code, text, op, abs)
+		}
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Sprintf("ENOENT: no such file or directory, %s '%s'", op, abs)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Sprintf("EACCES: permission denied, %s '%s'", op, abs)
+	}
+	return fmt.Sprintf("%v, %s '%s'", err, op, abs)
+}
+
+func errnoText(e syscall.Errno) (code, text string, ok bool) {
+	switch e {
+	case syscall.EACCES:
+		return "EACCES", "permission denied", true
+	case syscall.ENOENT:
+		return "ENOENT", "no such file or directory", true
+	case syscall.EISDIR:
+		return "EISDIR", "illegal operation on a directory", true
+	case syscall.ENOTDIR:
+		return "ENOTDIR", "not a directory", true
+	case syscall.ELOOP:
+		return "ELOOP", "too many symbolic links encountered", true
+	case syscall.EPERM:
+		return "EPERM", "operation not permitted", true
+	}
+	return "", "", false
+}

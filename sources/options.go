@@ -1,0 +1,110 @@
+package sources
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/go-viper/mapstructure/v2"
+)
+
+// Fields returns the settable option names of opts (a pointer to a struct)
+// with their Go types, keyed by `koanf` tag. Embedded structs tagged
+// `koanf:",squash"` contribute their fields.
+func Fields(opts any) map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	eachField(reflect.ValueOf(opts).Elem(), func(name string, v reflect.Value) bool {
+		out[name] = v.Type()
+		return true
+	})
+	return out
+}
+
+// eachField calls fn for every tagged field of struct value v, descending
+// into squashed embedded structs, until fn returns false.
+func eachField(v reflect.Value, fn func(name string, field reflect.Value) bool) bool {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if f.Anonymous && strings.Contains(f.Tag.Get("koanf"), "squash") && f.Type.Kind() == reflect.Struct {
+			if !eachField(v.Field(i), fn) {
+				return false
+			}
+			continue
+		}
+		if tag := tagName(f); tag != "" {
+			if !fn(tag, v.Field(i)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// FieldNames returns the option names of opts, sorted.
+func FieldNames(opts any) []string {
+	fs := Fields(opts)
+	names := make([]string, 0, len(fs))
+	for n := range fs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Set assigns value to the option named name in opts, converting plain YAML
+// or expression values (e.g. []any of strings) to the field's type. It
+// fails for unknown names and values that do not fit.
+func Set(opts any, name string, value any) error {
+	var field reflect.Value
+	eachField(reflect.ValueOf(opts).Elem(), func(n string, f reflect.Value) bool {
+		if n == name {
+			field = f
+			return false
+		}
+		return true
+	})
+	if !field.IsValid() {
+		return fmt.Errorf("unknown option %q", name)
+	}
+	if value == nil {
+		field.Set(reflect.Zero(field.Type()))
+		return nil
+	}
+	if rv := reflect.ValueOf(value); rv.Type().AssignableTo(field.Type()) {
+		field.Set(rv)
+		return nil
+	}
+	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{
+		Result:      field.Addr().Interface(),
+		TagName:     "koanf",
+		ErrorUnused: true,
+		ZeroFields:  true,
+	})
+	if err != nil {
+		return err
+	}
+	if err := dec.Decode(value); err != nil {
+		return cleanDecodeErr(err)
+	}
+	return nil
+}
+
+func tagName(f reflect.StructField) string {
+	tag := f.Tag.Get("koanf")
+	if tag == "-" || !f.IsExported() || f.Anonymous {
+		return ""
+	}
+	if i := strings.IndexByte(tag, ','); i >= 0 {
+		tag = tag[:i]
+	}
+	return tag
+}
+
+func cleanDecodeErr(err error) error {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "1 error(s) decoding:\n\n* ")
+	msg = strings.ReplaceAll(msg, "'' ", "")
+	return fmt.Errorf("%s", msg)
+}

@@ -1,0 +1,70 @@
+// Command oracle2txtar turns the recorded pi 0.83.0 oracle cases into
+// testscript goldens for cmd/promptc, one script per case:
+//
+//	go run ./internal/cmd/oracle2txtar -cases ../shared/oracle/pi/cases -out testdata/scripts
+//
+// Each case <name> becomes pi_<name with - as _>.txtar. The script
+// materializes the case with $WORK as the sandbox root (tree/ as archive
+// files plus commands for what txtar cannot hold, then case.json's setup
+// ops in order), then runs promptc build, and promptc expand for every
+// input, in the case cwd, each compared byte for byte with expected.json
+// through cmpwork. The mapping from case.json to flags and environment is
+// the one of shared/conformance/README.md. Cases that depend on pi's
+// JavaScript extensions become scripts that only skip, with the reason.
+//
+// Files are written only when their content changes, and pi_*.txtar files
+// of cases that no longer exist are removed. With -check nothing is
+// written: stale or missing scripts are listed and the exit status is 1.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/promptc/promptc/tools/txtargen"
+)
+
+func main() {
+	var f txtargen.Flags
+	f.Define(flag.CommandLine, "../shared/oracle/pi/cases")
+	cwdFlagCases := flag.String("cwd-flag", "ctx-basic,cwd-symlink,sys-cli-overrides,skills-precedence-collisions",
+		"cases whose scripts also run every command from / with --cwd (comma list)")
+	txtargen.Main("oracle2txtar", func() error { return run(f, *cwdFlagCases) })
+}
+
+func run(f txtargen.Flags, cwdFlagCases string) error {
+	cases, err := loadCases(f.Cases)
+	if err != nil {
+		return err
+	}
+	if len(cases) == 0 {
+		return fmt.Errorf("no case in %s", f.Cases)
+	}
+	withCwd := map[string]bool{}
+	for _, n := range strings.Split(cwdFlagCases, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			withCwd[n] = true
+		}
+	}
+	want := map[string][]byte{}
+	for _, c := range cases {
+		data, err := generate(c, withCwd[c.name])
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.name, err)
+		}
+		want[scriptName(c.name)] = data
+		delete(withCwd, c.name)
+	}
+	if len(withCwd) > 0 {
+		return fmt.Errorf("-cwd-flag names unknown cases: %s", strings.Join(slices.Sorted(maps.Keys(withCwd)), ", "))
+	}
+	return f.Sync("pi_*.txtar", want)
+}
+
+// scriptName is the script file of a case.
+func scriptName(caseName string) string {
+	return "pi_" + strings.ReplaceAll(caseName, "-", "_") + ".txtar"
+}
