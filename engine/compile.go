@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -147,9 +148,17 @@ func (c *compiler) declareSources() {
 		}
 		opts := kind.Options()
 		fields := sources.FieldNames(opts)
+		valid := true
 		for _, key := range sortedKeys(ss.With) {
 			if err := sources.Set(opts, key, ss.With[key]); err != nil {
 				c.optionError(ptr+"/with/"+key, ss.Kind, key, fields, err)
+				valid = false
+			}
+		}
+		if oc, ok := opts.(sources.OptionChecker); ok && valid {
+			pending := func(name string) bool { _, ok := ss.Args[name]; return ok }
+			if err := oc.CheckOptions(pending); err != nil {
+				c.diags.Errorf(c.spec.KeyPos(ptr), "source/option", "source %s: %v", id, err)
 			}
 		}
 		for _, key := range sortedKeys(ss.Args) {
@@ -164,17 +173,50 @@ func (c *compiler) declareSources() {
 
 func (c *compiler) optionError(ptr, kind, key string, fields []string, err error) {
 	d := diag.Diagnostic{Severity: diag.Error, Code: "source/option"}
-	if strings.HasPrefix(err.Error(), "unknown option") {
+	if errors.Is(err, sources.ErrUnknownOption) {
 		d.Pos = c.spec.KeyPos(ptr)
 		d.Message = fmt.Sprintf("source kind %s has no option %q (options: %s)", kind, key, strings.Join(fields, ", "))
 		if s := diag.DidYouMean(key, fields); s != "" {
 			d.Hint = fmt.Sprintf("did you mean %q?", s)
 		}
 	} else {
-		d.Pos = c.spec.Pos(ptr)
-		d.Message = fmt.Sprintf("option %q: %v", key, err)
+		d = optionValueDiag(key, err)
+		d.Pos = c.spec.Pos(ptr + optionPointer(err))
 	}
 	c.diags = append(c.diags, d)
+}
+
+// optionValueDiag describes a value that does not fit option key: it
+// names the bad part inside the value and, for a value outside a fixed
+// set, suggests the closest allowed one.
+func optionValueDiag(key string, err error) diag.Diagnostic {
+	d := diag.Diagnostic{Severity: diag.Error, Code: "source/option"}
+	name := key
+	var ve *sources.ValueError
+	if errors.As(err, &ve) && ve.Path != "" {
+		if strings.HasPrefix(ve.Path, "[") {
+			name += ve.Path
+		} else {
+			name += "." + ve.Path
+		}
+	}
+	d.Message = fmt.Sprintf("option %q: %v", name, err)
+	var ee *sources.EnumError
+	if errors.As(err, &ee) {
+		if s := diag.DidYouMean(ee.Value, ee.Allowed); s != "" {
+			d.Hint = fmt.Sprintf("did you mean %q?", s)
+		}
+	}
+	return d
+}
+
+// optionPointer is the JSON-pointer suffix of the bad part of a value.
+func optionPointer(err error) string {
+	var ve *sources.ValueError
+	if errors.As(err, &ve) {
+		return ve.PointerSuffix()
+	}
+	return ""
 }
 
 func (c *compiler) compileArgs() {
@@ -193,7 +235,7 @@ func (c *compiler) compileArgs() {
 			ptr := "/sources/" + id + "/args/" + key
 			ft, ok := fieldTypes[key]
 			if !ok {
-				c.optionError(ptr, ss.Kind, key, fields, fmt.Errorf("unknown option"))
+				c.optionError(ptr, ss.Kind, key, fields, sources.ErrUnknownOption)
 				continue
 			}
 			e, ds := conditions.Compile(ss.Args[key], env, conditions.Any, c.spec.Pos(ptr))

@@ -239,7 +239,14 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 			return nil, r.exprErr("/sources/"+name+"/args/"+a.option, err)
 		}
 		if err := sources.Set(opts.Interface(), a.option, v); err != nil {
-			return nil, r.exprErr("/sources/"+name+"/args/"+a.option, err)
+			d := optionValueDiag(a.option, err)
+			d.Pos = r.plan.spec.Pos("/sources/" + name + "/args/" + a.option)
+			return nil, diag.List{d}
+		}
+	}
+	if oc, ok := opts.Interface().(sources.OptionChecker); ok {
+		if err := oc.CheckOptions(func(string) bool { return false }); err != nil {
+			return nil, r.exprErr("/sources/"+name, fmt.Errorf("source %s: %w", name, err))
 		}
 	}
 	if err := ctx.Err(); err != nil {

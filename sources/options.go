@@ -1,6 +1,7 @@
 package sources
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -66,7 +67,7 @@ func Set(opts any, name string, value any) error {
 		return true
 	})
 	if !field.IsValid() {
-		return fmt.Errorf("unknown option %q", name)
+		return fmt.Errorf("%w %q", ErrUnknownOption, name)
 	}
 	if value == nil {
 		field.Set(reflect.Zero(field.Type()))
@@ -81,14 +82,53 @@ func Set(opts any, name string, value any) error {
 		TagName:     "koanf",
 		ErrorUnused: true,
 		ZeroFields:  true,
+		DecodeHook:  mapstructure.TextUnmarshallerHookFunc(),
 	})
 	if err != nil {
 		return err
 	}
 	if err := dec.Decode(value); err != nil {
-		return cleanDecodeErr(err)
+		return valueError(err)
 	}
 	return nil
+}
+
+// ErrUnknownOption is what Set's error wraps for a name the options
+// struct does not have.
+var ErrUnknownOption = errors.New("unknown option")
+
+// ValueError is Set's error for a value that does not fit its option.
+type ValueError struct {
+	// Path locates the bad part inside the option's value, in
+	// mapstructure's notation ("[0].truncate.over_bytes"); "" is the value
+	// itself.
+	Path string
+	// Err is the cause, an *EnumError for a value outside a fixed set.
+	Err error
+}
+
+func (e *ValueError) Error() string { return e.Err.Error() }
+func (e *ValueError) Unwrap() error { return e.Err }
+
+// valueError turns a mapstructure error into a *ValueError naming the
+// first bad field.
+func valueError(err error) error {
+	var de *mapstructure.DecodeError
+	if errors.As(err, &de) {
+		cause := de.Unwrap()
+		return &ValueError{Path: de.Name(), Err: cleanDecodeErr(cause)}
+	}
+	return &ValueError{Err: cleanDecodeErr(err)}
+}
+
+// PointerSuffix turns a ValueError path into a JSON-pointer suffix:
+// "[0].truncate.over_bytes" -> "/0/truncate/over_bytes".
+func (e *ValueError) PointerSuffix() string {
+	p := strings.NewReplacer("[", "/", "]", "", ".", "/").Replace(e.Path)
+	if p != "" && p[0] != '/' {
+		p = "/" + p
+	}
+	return p
 }
 
 func tagName(f reflect.StructField) string {
@@ -103,8 +143,13 @@ func tagName(f reflect.StructField) string {
 }
 
 func cleanDecodeErr(err error) error {
+	var ee *EnumError
+	if errors.As(err, &ee) {
+		return ee
+	}
 	msg := err.Error()
 	msg = strings.TrimPrefix(msg, "1 error(s) decoding:\n\n* ")
+	msg = strings.TrimPrefix(msg, "decoding failed due to the following error(s):\n\n")
 	msg = strings.ReplaceAll(msg, "'' ", "")
-	return fmt.Errorf("%s", msg)
+	return errors.New(msg)
 }

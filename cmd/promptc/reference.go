@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"reflect"
 	"sort"
 	"strings"
 
@@ -13,44 +12,66 @@ import (
 )
 
 // cmdKinds lists the source kinds a pipeline may use, each with its
-// summary and options (name and Go type), for pipeline authors.
+// summary, the fields of its value and its options down to the leaves
+// (enum options with their values), for pipeline authors; --json prints
+// the same as sources.KindDoc values.
 func cmdKinds(args []string, stdout io.Writer) error {
-	p, done, err := parseCommand("kinds", args, []flagDef{{"help", boolFlag, ""}}, 1, stdout)
+	p, done, err := parseCommand("kinds", args, []flagDef{{"json", boolFlag, ""}, {"help", boolFlag, ""}}, 1, stdout)
 	if err != nil || done {
 		return err
 	}
 	kinds := builtin.Kinds()
 	sort.Slice(kinds, func(i, j int) bool { return kinds[i].Name() < kinds[j].Name() })
-	var b strings.Builder
+	docs := []sources.KindDoc{}
 	for _, k := range kinds {
-		if len(p.args) == 1 && p.args[0] != k.Name() {
-			continue
-		}
-		vt := k.ValueType()
-		fmt.Fprintf(&b, "%s\n  %s\n  value: %s\n", k.Name(), k.Doc(), typeString(vt))
-		if vt.Kind() == reflect.Struct {
-			for i := 0; i < vt.NumField(); i++ {
-				if f := vt.Field(i); f.IsExported() && f.Tag.Get("json") != "-" {
-					fmt.Fprintf(&b, "    .%-21s %s\n", f.Name, typeString(f.Type))
-				}
-			}
-		}
-		b.WriteString("  options:\n")
-		fields := sources.Fields(k.Options())
-		for _, name := range sources.FieldNames(k.Options()) {
-			fmt.Fprintf(&b, "    %-22s %s\n", name, typeString(fields[name]))
+		if len(p.args) == 0 || p.args[0] == k.Name() {
+			docs = append(docs, sources.Describe(k))
 		}
 	}
-	if b.Len() == 0 {
+	if len(docs) == 0 {
 		return usageError{fmt.Sprintf("no source kind %q (see 'promptc kinds')", p.args[0])}
+	}
+	if p.has("json") {
+		return writeJSON(stdout, docs)
+	}
+	var b strings.Builder
+	for _, d := range docs {
+		width := 22
+		for _, f := range append(append([]sources.FieldDoc(nil), d.Fields...), d.Options...) {
+			width = max(width, len(f.Path)+1)
+		}
+		fmt.Fprintf(&b, "%s\n  %s\n  value: %s\n", d.Name, d.Summary, d.Value)
+		for _, f := range d.Fields {
+			fmt.Fprintf(&b, "    %-*s %s\n", width, f.Path, f.Type)
+		}
+		b.WriteString("  options:\n")
+		for _, f := range d.Options {
+			fmt.Fprintf(&b, "    %-*s %s\n", width, f.Path, optionType(f))
+		}
 	}
 	_, err = io.WriteString(stdout, b.String())
 	return err
 }
 
-// typeString names a Go type as expressions see it.
-func typeString(t reflect.Type) string {
-	return strings.ReplaceAll(t.String(), "interface {}", "any")
+// optionType is an option's type, with an enum's values.
+func optionType(f sources.FieldDoc) string {
+	if f.Values == nil {
+		return f.Type
+	}
+	var vals []string
+	empty := false
+	for _, v := range f.Values {
+		if v == "" {
+			empty = true
+			continue
+		}
+		vals = append(vals, fmt.Sprintf("%q", v))
+	}
+	s := f.Type + ": " + strings.Join(vals, ", ")
+	if empty {
+		s += ` or ""`
+	}
+	return s
 }
 
 // cmdSchema prints the JSON Schema of pipeline files (default) or of the

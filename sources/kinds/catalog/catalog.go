@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/promptc/promptc/sources"
 )
 
 // Options configures a selection.
@@ -44,6 +46,24 @@ func Select(o Options) (table map[string]any, lang string, err error) {
 			o.Fallback, strings.Join(sortedKeys(o.Languages), ", "))
 	}
 	return t, o.Fallback, nil
+}
+
+var _ sources.OptionChecker = Options{}
+
+// CheckOptions checks the catalog's languages (see Check) and that the
+// fallback language is one of them.
+func (o Options) CheckOptions(pending func(string) bool) error {
+	if pending("languages") {
+		return nil
+	}
+	if err := Check(o.Languages); err != nil {
+		return err
+	}
+	if _, ok := o.Languages[o.Fallback]; !ok && !pending("fallback") {
+		return fmt.Errorf("catalog: fallback language %q is not in the catalog (languages: %s)",
+			o.Fallback, strings.Join(sortedKeys(o.Languages), ", "))
+	}
+	return nil
 }
 
 // Check verifies that every value is a string or a table and that all

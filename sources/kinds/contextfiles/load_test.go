@@ -18,7 +18,7 @@ type loadCase struct {
 	tree     map[string]string
 	cwd      string
 	global   string // "" = no global dir
-	stop     string
+	stop     contextfiles.StopRule
 	cands    []string
 	noWT     bool     // WorktreeRule off
 	deny     []string // relative paths whose read fails with EACCES

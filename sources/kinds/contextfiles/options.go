@@ -5,18 +5,30 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/prov"
+	"github.com/promptc/promptc/sources"
 )
 
-// Stop rules for the ancestor walk (Options.Stop).
+// StopRule says where the ancestor walk stops (Options.Stop).
+type StopRule string
+
+// Stop rules.
 const (
 	// StopRoot walks from the cwd up to the file system root (pi, CTX-4).
-	StopRoot = "root"
+	StopRoot StopRule = "root"
 	// StopGitRoot stops at the nearest ancestor holding a .git entry (file
 	// or directory), inclusive; without one the walk reaches the root.
-	StopGitRoot = "git_root"
+	StopGitRoot StopRule = "git_root"
 	// StopCwd looks at the cwd only.
-	StopCwd = "cwd"
+	StopCwd StopRule = "cwd"
 )
+
+// UnmarshalText accepts a stop rule's name; "" means StopRoot.
+func (s *StopRule) UnmarshalText(b []byte) error { return sources.ParseEnum(s, b) }
+
+// EnumValues lists the allowed values.
+func (StopRule) EnumValues() []string {
+	return []string{"", string(StopRoot), string(StopGitRoot), string(StopCwd)}
+}
 
 // PiCandidates are pi's context file names in priority order (CTX-2).
 var PiCandidates = []string{"AGENTS.md", "AGENTS.MD", "CLAUDE.md", "CLAUDE.MD"}
@@ -54,7 +66,7 @@ type Options struct {
 	// wins (CTX-2, CTX-9). Empty means PiCandidates.
 	Candidates []string `koanf:"candidates"`
 	// Stop is StopRoot, StopGitRoot or StopCwd; "" means StopRoot.
-	Stop string `koanf:"stop"`
+	Stop StopRule `koanf:"stop"`
 	// WorktreeRule enables CTX-13: in a linked worktree nested inside its
 	// main checkout, the main checkout's file with the worktree file's
 	// name is dropped. pi: true.

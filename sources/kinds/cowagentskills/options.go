@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/promptc/promptc/internal/port/py/pytext"
+	"github.com/promptc/promptc/sources"
 )
 
 // Options configures one Load.
@@ -103,8 +104,14 @@ func stringMap(v any) (map[string]string, error) {
 	return nil, fmt.Errorf("want an object of strings, got %T", v)
 }
 
-func (o Options) validate() error {
-	if !path.IsAbs(o.Base) {
+func (o Options) validate() error { return o.CheckOptions(func(string) bool { return false }) }
+
+var _ sources.OptionChecker = Options{}
+
+// CheckOptions checks that base, which relative dirs resolve against, is
+// absolute.
+func (o Options) CheckOptions(pending func(string) bool) error {
+	if !pending("base") && !path.IsAbs(o.Base) {
 		return fmt.Errorf("cowskills: base %q is not an absolute path", o.Base)
 	}
 	return nil

@@ -21,15 +21,26 @@ import (
 	"github.com/promptc/promptc/sources"
 )
 
-// Decisions accepted in Options.Decision.
+// Decision is a forced or automatic trust decision (Options.Decision).
+type Decision string
+
+// Decisions.
 const (
 	// Auto decides from resources, trust store and settings.
-	Auto = "auto"
+	Auto Decision = "auto"
 	// Approve trusts the project (pi --approve).
-	Approve = "approve"
+	Approve Decision = "approve"
 	// Deny does not trust the project (pi --no-approve).
-	Deny = "deny"
+	Deny Decision = "deny"
 )
+
+// UnmarshalText accepts a decision's name; "" means Auto.
+func (d *Decision) UnmarshalText(b []byte) error { return sources.ParseEnum(d, b) }
+
+// EnumValues lists the allowed values.
+func (Decision) EnumValues() []string {
+	return []string{"", string(Auto), string(Approve), string(Deny)}
+}
 
 // Reasons reported in Result.Reason that are fixed strings.
 const (
@@ -61,7 +72,7 @@ type Options struct {
 	// and settings paths are given in full).
 	AgentDir string `koanf:"agent_dir"`
 	// Decision is Auto, Approve or Deny; "" means Auto.
-	Decision string `koanf:"decision"`
+	Decision Decision `koanf:"decision"`
 	// ProjectMarkers are paths relative to Cwd whose existence (following
 	// symlinks) makes the project need trust.
 	ProjectMarkers []string `koanf:"project_markers"`
@@ -81,7 +92,7 @@ type Options struct {
 }
 
 // Defaults returns pi's options for the given directories and decision.
-func Defaults(cwd, home, agentDir, decision string) Options {
+func Defaults(cwd, home, agentDir string, decision Decision) Options {
 	return Options{
 		Cwd:             cwd,
 		Home:            home,

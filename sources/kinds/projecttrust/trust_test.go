@@ -19,7 +19,7 @@ type decideCase struct {
 	name      string
 	tree      map[string]string
 	cwd       string
-	decision  string
+	decision  projecttrust.Decision
 	deny      []string // relative paths whose read fails with EACCES
 	trusted   bool
 	reason    string   // with ${ROOT}
@@ -265,7 +265,7 @@ func TestExcludedWhenUntrusted(t *testing.T) {
 	root := oracletest.TempRoot(t)
 	oracletest.WriteTree(t, root, map[string]string{"p/.pi/skills/": "", "p/.pi/SYSTEM.md": "x"})
 	for _, tc := range []struct {
-		decision string
+		decision projecttrust.Decision
 		want     []prov.Exclusion
 	}{
 		{projecttrust.Approve, nil},

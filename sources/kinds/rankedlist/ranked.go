@@ -11,19 +11,32 @@ package rankedlist
 import (
 	"fmt"
 	"slices"
+
+	"github.com/promptc/promptc/sources"
 )
 
-// Orders for the names that Options.Order does not list (Options.Rest).
+// Rest orders the names that Options.Order does not list (Options.Rest).
+type Rest string
+
+// Orders of the rest.
 const (
 	// RestSorted sorts them by Unicode code point (Python's sorted() on
 	// str, Go's string order on valid UTF-8): uppercase, then "_", then
 	// lowercase.
-	RestSorted = "sorted"
+	RestSorted Rest = "sorted"
 	// RestInput keeps them in the order they first appear in Items.
-	RestInput = "input"
+	RestInput Rest = "input"
 	// RestDrop leaves them out.
-	RestDrop = "drop"
+	RestDrop Rest = "drop"
 )
+
+// UnmarshalText accepts an order's name; "" means RestSorted.
+func (r *Rest) UnmarshalText(b []byte) error { return sources.ParseEnum(r, b) }
+
+// EnumValues lists the allowed values.
+func (Rest) EnumValues() []string {
+	return []string{"", string(RestSorted), string(RestInput), string(RestDrop)}
+}
 
 // Options configures one ranking.
 type Options struct {
@@ -33,7 +46,7 @@ type Options struct {
 	Order []string `koanf:"order"`
 	// Rest places the other names: RestSorted (the default), RestInput or
 	// RestDrop.
-	Rest string `koanf:"rest"`
+	Rest Rest `koanf:"rest"`
 	// Labels maps names to labels; a name without one (or with "") has
 	// an empty Label.
 	Labels map[string]string `koanf:"labels"`

@@ -43,13 +43,31 @@ type Options struct {
 	Allow []string `koanf:"allow"`
 	// Exclude removes tools from the allowlist and the active set.
 	Exclude []string `koanf:"exclude"`
-	// Disable is "" (nothing), "all" or "builtin": with no allowlist, no
-	// catalog tool is active.
-	Disable string `koanf:"disable"`
+	// Disable turns the catalog's tools off when there is no allowlist.
+	Disable Disable `koanf:"disable"`
 	// Leading guidelines come first, Trailing ones last; every guideline
 	// goes through one global, position-keeping dedupe.
 	Leading  []Guideline `koanf:"leading_guidelines"`
 	Trailing []string    `koanf:"trailing_guidelines"`
+}
+
+// Disable is what Options.Disable turns off.
+type Disable string
+
+// Values of Disable: with DisableAll or DisableBuiltin and no allowlist,
+// no catalog tool is active (pi's --no-tools and --no-builtin-tools).
+const (
+	DisableNone    Disable = ""
+	DisableAll     Disable = "all"
+	DisableBuiltin Disable = "builtin"
+)
+
+// UnmarshalText accepts "", "all" or "builtin".
+func (d *Disable) UnmarshalText(b []byte) error { return sources.ParseEnum(d, b) }
+
+// EnumValues lists the allowed values.
+func (Disable) EnumValues() []string {
+	return []string{string(DisableNone), string(DisableAll), string(DisableBuiltin)}
 }
 
 // Tool is an active tool with its normalized snippet and guidelines.
@@ -228,7 +246,7 @@ func toolExclusions(o *Options) []prov.Exclusion {
 			reason = ToolExcluded
 		case o.Allow != nil:
 		case o.Disable != "":
-			reason, detail = ToolDisabled, o.Disable
+			reason, detail = ToolDisabled, string(o.Disable)
 		case !t.Default:
 			reason = ToolNotDefault
 		}

@@ -3,6 +3,8 @@ package workspacefiles
 import (
 	"fmt"
 	"path"
+
+	"github.com/promptc/promptc/sources"
 )
 
 // Options configures one Load.
@@ -59,15 +61,24 @@ type Placeholder struct {
 	Markers       []string `koanf:"markers"`
 }
 
-// Byte-budget policies of Truncate.OverBytes.
+// OverBytes is a byte-budget policy (Truncate.OverBytes).
+type OverBytes string
+
+// Byte-budget policies.
 const (
 	// DropOldest drops lines from the top until the rest fits.
-	DropOldest = "drop_oldest"
+	DropOldest OverBytes = "drop_oldest"
 	// DropAll drops every line once the budget is exceeded: CowAgent's
 	// _truncate_memory_content measures the text once before its loop and
 	// never again, so the loop empties the list (spec R-TRUNC-2).
-	DropAll = "drop_all"
+	DropAll OverBytes = "drop_all"
 )
+
+// UnmarshalText accepts a policy's name; "" means DropOldest.
+func (o *OverBytes) UnmarshalText(b []byte) error { return sources.ParseEnum(o, b) }
+
+// EnumValues lists the allowed values.
+func (OverBytes) EnumValues() []string { return []string{"", string(DropOldest), string(DropAll)} }
 
 // Truncate keeps the tail of a file (newest entries are appended at the
 // bottom). The stripped text is split on "\n"; when there are more than
@@ -76,10 +87,10 @@ const (
 // is dropped. When anything was dropped the result is Notice followed by
 // the kept text. Zero limits are no limit.
 type Truncate struct {
-	MaxLines  int    `koanf:"max_lines"`
-	MaxBytes  int    `koanf:"max_bytes"`
-	OverBytes string `koanf:"over_bytes"` // DropOldest (default) or DropAll
-	Notice    string `koanf:"notice"`
+	MaxLines  int       `koanf:"max_lines"`
+	MaxBytes  int       `koanf:"max_bytes"`
+	OverBytes OverBytes `koanf:"over_bytes"` // DropOldest (default) or DropAll
+	Notice    string    `koanf:"notice"`
 }
 
 // Exclusion reasons recorded in Result.Excluded.
@@ -94,9 +105,18 @@ const (
 // CodeUnreadable is the diagnostic code of the read-failure warning.
 const CodeUnreadable = "workspace/unreadable"
 
-func (o Options) validate() error {
-	if (o.Dir == "" || o.Dir[0] != '/') && !path.IsAbs(o.Base) {
+func (o Options) validate() error { return o.CheckOptions(func(string) bool { return false }) }
+
+var _ sources.OptionChecker = Options{}
+
+// CheckOptions checks that every file has a name and non-negative limits,
+// and that a relative dir has an absolute base to resolve against.
+func (o Options) CheckOptions(pending func(string) bool) error {
+	if !pending("base") && !pending("dir") && (o.Dir == "" || o.Dir[0] != '/') && !path.IsAbs(o.Base) {
 		return fmt.Errorf("workspace: base %q is not an absolute path (needed for dir %q)", o.Base, o.Dir)
+	}
+	if pending("files") {
+		return nil
 	}
 	for i, f := range o.Files {
 		if f.Name == "" {
