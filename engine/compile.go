@@ -90,6 +90,7 @@ func Compile(spec *Spec, reg *Registry) (*Plan, diag.List) {
 	}, types: conditions.Types{}}
 	c.compileParams()
 	c.compileDefaultExprs()
+	c.compileBindings()
 	c.declareSources()
 	c.compileArgs()
 	c.checkSourceCycles()

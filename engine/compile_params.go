@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/conditions"
+	"github.com/promptc/promptc/diag"
 )
 
 // paramType returns the Go type a param has in expressions and templates:
@@ -76,10 +77,14 @@ func (c *compiler) compileDefaultExprs() {
 	}
 }
 
-// CheckParams reports, in name order, the caller-supplied values that do
-// not fit their declared param type; names the plan does not declare are
-// not checked. Hosts call it to reject bad input before a run.
+// CheckParams rejects caller-supplied params the plan does not declare (a
+// typo must never be silently ignored) and values that do not fit their
+// param's type, first by name. Hosts call it to reject bad input before a
+// run; Run checks the same.
 func (p *Plan) CheckParams(params map[string]any) error {
+	if err := p.checkNames(params); err != nil {
+		return err
+	}
 	for _, name := range p.SortedParams() {
 		v, ok := params[name]
 		if !ok {
@@ -87,6 +92,32 @@ func (p *Plan) CheckParams(params map[string]any) error {
 		}
 		if _, err := coerce(v, p.params[name].typ); err != nil {
 			return fmt.Errorf("param %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// UnknownParamError reports a caller-supplied param the pipeline does not
+// declare.
+type UnknownParamError struct {
+	Pipeline, Name string
+	// Suggestion is the declared param closest to Name, if any.
+	Suggestion string
+}
+
+func (e *UnknownParamError) Error() string {
+	msg := fmt.Sprintf("pipeline %s has no param %q", e.Pipeline, e.Name)
+	if e.Suggestion != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", e.Suggestion)
+	}
+	return msg
+}
+
+// checkNames fails for the first (in name order) param not declared.
+func (p *Plan) checkNames(params map[string]any) error {
+	for _, name := range sortedKeys(params) {
+		if _, ok := p.params[name]; !ok {
+			return &UnknownParamError{Pipeline: p.spec.Name, Name: name, Suggestion: diag.DidYouMean(name, p.SortedParams())}
 		}
 	}
 	return nil

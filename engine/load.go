@@ -209,7 +209,9 @@ func allowedAt(pointer string) []string {
 	case len(parts) == 1:
 		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand", "explain", "fallback"}
 	case len(parts) == 3 && parts[0] == "params":
-		return []string{"type", "nullable", "default", "default_expr", "doc"}
+		return []string{"type", "nullable", "default", "default_expr", "doc", "bind"}
+	case len(parts) == 5 && parts[0] == "params" && parts[2] == "bind":
+		return []string{"flag", "short", "env", "host", "value", "split", "repeat", "path", "text_or_file", "relative_to", "help", "metavar"}
 	case len(parts) == 3 && parts[0] == "sources":
 		return []string{"kind", "doc", "with", "args"}
 	case len(parts) == 3 && parts[0] == "sections":

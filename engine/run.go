@@ -20,9 +20,9 @@ type Input struct {
 	// must implement fs.StatFS, fs.ReadFileFS, fs.ReadDirFS and
 	// fs.ReadLinkFS, as os.DirFS("/") does.
 	FS fs.FS
-	// Params holds caller-supplied param values by name. Names the
-	// pipeline does not declare are ignored; declared params without a
-	// value take their default (nil for nullable lists).
+	// Params holds caller-supplied param values by name. A name the
+	// pipeline does not declare is an error (*UnknownParamError); declared
+	// params without a value take their default (nil for nullable lists).
 	Params map[string]any
 }
 
@@ -183,6 +183,9 @@ type run struct {
 }
 
 func (p *Plan) newRun(in Input) (*run, error) {
+	if err := p.checkNames(in.Params); err != nil {
+		return nil, err
+	}
 	r := &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, options: map[string]any{}, busy: map[string]bool{}}
 	if in.FS != nil {
 		fsys, ok := in.FS.(sources.FS)

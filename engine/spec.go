@@ -51,6 +51,35 @@ type ParamSpec struct {
 	// excludes Default.
 	DefaultExpr string `koanf:"default_expr"`
 	Doc         string `koanf:"doc"`
+	// Bind says how a command line or a host sets the param (see
+	// BindSpec); the engine only checks it, package bind applies it.
+	Bind []BindSpec `koanf:"bind"`
+}
+
+// BindSpec is one way to set a param from outside the pipeline. Exactly
+// one of Flag, Env and Host is set, or none when Value is a constant.
+// Precedence between the bindings of one param: flags (the last one given
+// wins; with Repeat "append" every occurrence of a list param adds), then
+// Env (the first that is set and not empty), then Host, then a constant
+// Value; an explicit param value (--param, --params, a request's params)
+// overrides them all, and without any the param's default applies.
+type BindSpec struct {
+	Flag  string `koanf:"flag"`
+	Short string `koanf:"short"`
+	Env   string `koanf:"env"`
+	Host  string `koanf:"host"`
+	// Value is the value a flag without argument sets, or the constant.
+	Value any `koanf:"value"`
+	// Split splits a list param's text; Repeat is "last" or "append".
+	Split  string `koanf:"split"`
+	Repeat string `koanf:"repeat"`
+	// Path is "resolve" or "physical"; TextOrFile reads a named file,
+	// relative to the param RelativeTo (else the host's working dir).
+	Path       string `koanf:"path"`
+	TextOrFile bool   `koanf:"text_or_file"`
+	RelativeTo string `koanf:"relative_to"`
+	Help       string `koanf:"help"`
+	Metavar    string `koanf:"metavar"`
 }
 
 // FallbackSpec is the text a run yields instead of failing: when a source

@@ -17,14 +17,11 @@ import (
 )
 
 func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	p, done, err := parseCommand("build", args, buildFlags, 0, stdout)
+	s, done, err := openSession(ctx, "build", args, nil, 0, stdout, stderr, e)
 	if err != nil || done {
 		return err
 	}
-	plan, in, err := prepare(ctx, p, stderr, e)
-	if err != nil {
-		return err
-	}
+	p, plan, in := s.p, s.plan, s.in
 	res, err := plan.Run(ctx, in)
 	if err != nil {
 		return err
@@ -38,16 +35,13 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 }
 
 func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	p, done, err := parseCommand("expand", args, buildFlags, -1, stdout)
+	s, done, err := openSession(ctx, "expand", args, nil, -1, stdout, stderr, e)
 	if err != nil || done {
 		return err
 	}
+	p, plan, in := s.p, s.plan, s.in
 	if len(p.args) != 1 {
 		return usageError{"expand takes exactly one LINE argument (use -- before it)"}
-	}
-	plan, in, err := prepare(ctx, p, stderr, e)
-	if err != nil {
-		return err
 	}
 	ex := plan.Spec().Expand
 	var ids []string
@@ -96,7 +90,7 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 }
 
 func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	p, done, err := parseCommand("validate", args, []flagDef{{"overlay", listFlag, ""}, {"set", listFlag, ""}, {"help", boolFlag, ""}}, -1, stdout)
+	p, done, err := parseCommand("validate", args, []flagDef{{name: "overlay", kind: listFlag}, {name: "set", kind: listFlag}, {name: "help", kind: boolFlag}}, -1, stdout)
 	if err != nil || done {
 		return err
 	}
@@ -129,33 +123,6 @@ func cmdPipelines(args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout, n)
 	}
 	return nil
-}
-
-// prepare loads and compiles the pipeline and builds the run input.
-func prepare(ctx context.Context, p *parsed, stderr io.Writer, e env) (*engine.Plan, engine.Input, error) {
-	name := "default"
-	if p.has("pipeline") {
-		name = p.get("pipeline")
-	}
-	plan, ds, err := loadPlan(ctx, name, p.list("overlay"), p.list("set"))
-	if err != nil {
-		return nil, engine.Input{}, err
-	}
-	if ds.HasErrors() {
-		return nil, engine.Input{}, ds
-	}
-	printWarnings(stderr, ds)
-	params, given, err := paramsFromFlags(p, e)
-	if err != nil {
-		return nil, engine.Input{}, err
-	}
-	if err := checkGiven(given, plan.SortedParams(), plan.Spec().Name); err != nil {
-		return nil, engine.Input{}, err
-	}
-	if err := plan.CheckParams(params); err != nil {
-		return nil, engine.Input{}, usageError{err.Error()}
-	}
-	return plan, engine.Input{FS: os.DirFS("/"), Params: params}, nil
 }
 
 // loadPlan loads a built-in pipeline NAME or a FILE, plus overlays and

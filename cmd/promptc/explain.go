@@ -9,29 +9,26 @@ import (
 	"github.com/promptc/promptc/explain"
 )
 
-// explainFlags are build's flags plus the report's own.
-var explainFlags = append(append([]flagDef(nil), buildFlags...),
-	flagDef{"html", stringFlag, "write the report as one self-contained HTML page to FILE (- for stdout)"},
-	flagDef{"tokenizer", stringFlag, "token encoding: o200k_base (default) or cl100k_base"},
-)
+// explainFlags are the report's own flags.
+var explainFlags = []flagDef{
+	{name: "html", kind: stringFlag, metavar: "FILE", help: "write the report as one self-contained HTML page to FILE (- for stdout)"},
+	{name: "tokenizer", kind: stringFlag, metavar: "NAME", help: "token encoding: o200k_base (default) or cl100k_base"},
+}
 
 // cmdExplain prints why the prompt says what it says: the report of
 // package explain as text, JSON (--json) or an HTML page (--html FILE).
 func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	p, done, err := parseCommand("explain", args, explainFlags, 0, stdout)
+	s, done, err := openSession(ctx, "explain", args, explainFlags, 0, stdout, stderr, e)
 	if err != nil || done {
 		return err
 	}
+	p, plan, in := s.p, s.plan, s.in
 	if p.has("html") && p.has("json") {
 		return usageError{"--html and --json cannot be combined"}
 	}
 	tok, err := explain.NewTokenizer(p.get("tokenizer"))
 	if err != nil {
 		return usageError{err.Error()}
-	}
-	plan, in, err := prepare(ctx, p, stderr, e)
-	if err != nil {
-		return err
 	}
 	res, err := plan.Run(ctx, in)
 	if err != nil {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/promptc/promptc/internal/port/js/jsstr"
 )
 
 // flagKind says how a flag takes its value.
@@ -17,37 +15,19 @@ const (
 	listFlag                   // repeatable, values kept in order
 )
 
+// flagDef is one flag a command accepts. Flags of promptc itself are
+// declared in Go; flags that set pipeline params come from the params'
+// bind: entries (see pipelineFlags).
 type flagDef struct {
 	name string
 	kind flagKind
 	help string
-}
-
-// buildFlags are shared by build, expand, explain-like commands. Names and
-// meaning follow pi's CLI (see README).
-var buildFlags = []flagDef{
-	{"pipeline", stringFlag, "pipeline NAME (built in) or FILE; default \"default\" (pi 0.83.0)"},
-	{"overlay", listFlag, "overlay FILE merged over the pipeline (repeatable)"},
-	{"set", listFlag, "override KEY=VALUE in the pipeline (repeatable; VALUE is YAML)"},
-	{"param", listFlag, "set pipeline param NAME=VALUE (repeatable; VALUE is YAML)"},
-	{"params", stringFlag, "JSON or YAML file of param values"},
-	{"cwd", stringFlag, "working directory to assemble for (default: the process cwd)"},
-	{"agent-dir", stringFlag, "pi's global dir (default $PI_CODING_AGENT_DIR or ~/.pi/agent)"},
-	{"tools", stringFlag, "tool allowlist a,b,c"},
-	{"exclude-tools", stringFlag, "tool denylist a,b"},
-	{"no-tools", boolFlag, "no tool active"},
-	{"no-builtin-tools", boolFlag, "no built-in tool active"},
-	{"system-prompt", stringFlag, "custom body: TEXT or FILE (disables SYSTEM.md discovery)"},
-	{"append-system-prompt", listFlag, "appended text: TEXT or FILE (repeatable; disables APPEND_SYSTEM.md discovery)"},
-	{"no-context-files", boolFlag, "load no AGENTS.md/CLAUDE.md"},
-	{"no-skills", boolFlag, "no skill discovery (--skill paths still load)"},
-	{"no-prompt-templates", boolFlag, "no prompt-template discovery"},
-	{"skill", listFlag, "skill file or directory (repeatable)"},
-	{"prompt-template", listFlag, "prompt template file or directory (repeatable)"},
-	{"approve", boolFlag, "trust the project"},
-	{"no-approve", boolFlag, "do not trust the project"},
-	{"json", boolFlag, "print the full Result as JSON"},
-	{"help", boolFlag, "show help"},
+	// short is an alias given with one dash (pi's -t, -xt, -nbt).
+	short string
+	// metavar names the argument in --help.
+	metavar string
+	// bound marks a flag that sets pipeline params.
+	bound bool
 }
 
 // parsed holds a command line after parsing.
@@ -56,9 +36,13 @@ type parsed struct {
 	str   map[string]string
 	lists map[string][]string
 	args  []string
-	order []string // flag names in the order they appeared
-	defs  map[string]flagDef
+	// occs are the flags in the order they appeared, by long name, with
+	// their values.
+	occs []occurrence
+	defs map[string]flagDef
 }
+
+type occurrence struct{ name, value string }
 
 func (p *parsed) has(name string) bool      { return p.given[name] }
 func (p *parsed) get(name string) string    { return p.str[name] }
@@ -70,12 +54,23 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 // parseFlags parses args with defs. A flag that takes a value always takes
-// the next argument, even when it is empty or starts with "-". "--name=value"
-// is accepted too. "--" ends the flags; other arguments are positional.
-func parseFlags(args []string, defs []flagDef) (*parsed, error) {
+// the next argument, even when it is empty or starts with "-" (pi does the
+// same). "--name=value" is accepted too. A long name may be given with one
+// dash or two; a short alias only with one. "--" ends the flags; other
+// arguments are positional.
+//
+// With lenient set, unknown flags are skipped the way pi skips them: the
+// next argument is their value unless it starts with "-". promptc parses
+// leniently once to find which pipeline to load, then strictly with that
+// pipeline's flags.
+func parseFlags(args []string, defs []flagDef, lenient bool) (*parsed, error) {
 	p := &parsed{given: map[string]bool{}, str: map[string]string{}, lists: map[string][]string{}, defs: map[string]flagDef{}}
+	shorts := map[string]string{}
 	for _, d := range defs {
 		p.defs[d.name] = d
+		if d.short != "" {
+			shorts[d.short] = d.name
+		}
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -87,56 +82,53 @@ func parseFlags(args []string, defs []flagDef) (*parsed, error) {
 			p.args = append(p.args, a)
 			continue
 		}
+		dashes := a[:len(a)-len(strings.TrimLeft(a, "-"))]
 		name := strings.TrimLeft(a, "-")
 		value, hasValue := "", false
 		if j := strings.IndexByte(name, '='); j >= 0 {
 			name, value, hasValue = name[:j], name[j+1:], true
 		}
 		d, ok := p.defs[name]
+		if long, isShort := shorts[name]; dashes == "-" && isShort && (!ok || d.name != name) {
+			d, ok = p.defs[long], true
+		}
 		if !ok {
-			return nil, usageError{fmt.Sprintf("unknown flag %s%s", a[:len(a)-len(strings.TrimLeft(a, "-"))], name)}
+			if lenient {
+				if !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+					i++
+				}
+				continue
+			}
+			return nil, usageError{fmt.Sprintf("unknown flag %s%s", dashes, name)}
 		}
 		if d.kind == boolFlag {
 			if hasValue {
-				return nil, usageError{fmt.Sprintf("flag --%s takes no value", name)}
+				return nil, usageError{fmt.Sprintf("flag --%s takes no value", d.name)}
 			}
 		} else if !hasValue {
 			if i+1 >= len(args) {
-				return nil, usageError{fmt.Sprintf("flag --%s needs a value", name)}
+				return nil, usageError{fmt.Sprintf("flag --%s needs a value", d.name)}
 			}
 			i++
 			value = args[i]
 		}
-		p.given[name] = true
-		p.order = append(p.order, name)
+		p.given[d.name] = true
+		p.occs = append(p.occs, occurrence{d.name, value})
 		switch d.kind {
 		case stringFlag:
-			p.str[name] = value
+			p.str[d.name] = value
 		case listFlag:
-			p.lists[name] = append(p.lists[name], value)
+			p.lists[d.name] = append(p.lists[d.name], value)
 		}
 	}
 	return p, nil
 }
 
-// splitList splits a comma list the way pi does: names trimmed, empty
-// names dropped. The result is never nil, so "--tools ”" is an empty
-// allowlist rather than no allowlist.
-func splitList(s string) []string {
-	out := []string{}
-	for _, part := range strings.Split(s, ",") {
-		if t := jsstr.Trim(part); t != "" {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// parseCommand parses a subcommand's flags. It handles --help (usage on
-// stdout; done is true) and, when maxArgs >= 0, rejects more positional
-// arguments than that.
+// parseCommand parses the flags of a command that runs no pipeline. It
+// handles --help (the usage on stdout; done is true) and, when maxArgs >=
+// 0, rejects more positional arguments than that.
 func parseCommand(name string, args []string, defs []flagDef, maxArgs int, stdout io.Writer) (p *parsed, done bool, err error) {
-	p, err = parseFlags(args, defs)
+	p, err = parseFlags(args, defs, false)
 	if err != nil {
 		return nil, false, err
 	}
@@ -144,8 +136,15 @@ func parseCommand(name string, args []string, defs []flagDef, maxArgs int, stdou
 		_, err := io.WriteString(stdout, usage)
 		return nil, true, err
 	}
-	if maxArgs >= 0 && len(p.args) > maxArgs {
-		return nil, false, usageError{fmt.Sprintf("%s takes no arguments, got %q", name, p.args[maxArgs])}
+	if err := checkArgs(name, p, maxArgs); err != nil {
+		return nil, false, err
 	}
 	return p, false, nil
+}
+
+func checkArgs(name string, p *parsed, maxArgs int) error {
+	if maxArgs >= 0 && len(p.args) > maxArgs {
+		return usageError{fmt.Sprintf("%s takes no arguments, got %q", name, p.args[maxArgs])}
+	}
+	return nil
 }

@@ -31,12 +31,16 @@ func Main() int {
 }
 
 // env is the process environment promptc reads: variables, the physical
-// working directory, and the file system.
+// working directory, the user's home, the date and standard input.
 type env interface {
 	Getenv(key string) string
 	Getwd() (string, error)
+	// Home is $HOME, else the user's home directory as the OS knows it.
+	Home() string
 	// Today is the local date, YYYY-MM-DD.
 	Today() string
+	// Stdin is read only for --params -.
+	Stdin() io.Reader
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (code int) {
@@ -104,27 +108,24 @@ Usage:
   promptc build    [flags]            print the system prompt
   promptc expand   [flags] [--] LINE  print the user message after /skill: and prompt-template expansion
   promptc explain  [flags]            explain the prompt: sections, sources, why not, tokens, cache, drift
-  promptc graph    [flags]            draw the compiled pipeline (with build flags: mark what was active)
+  promptc graph    [flags]            draw the compiled pipeline (with input flags: mark what was active)
   promptc validate FILE...            check pipeline files (schema and compile) without reading sources
-  promptc pipelines                   list the built-in pipelines
-  promptc kinds [KIND]                list the source kinds with their options
-  promptc schema [pipeline|explain]   print the JSON Schema of pipeline files or of explain --json
+  promptc params   [--pipeline P]     list a pipeline's params with their types, defaults, flags and environment
+  promptc pipelines [show NAME]       list the built-in pipelines, or print one's YAML
+  promptc kinds    [KIND]             list the source kinds with their value fields and options
+  promptc schema   [pipeline|explain] print the JSON Schema of pipeline files or of explain --json
+  promptc --version                   print promptc's version
 
 Flags of build, expand, explain and graph:
   --pipeline NAME|FILE         pipeline to run (default: default = pi 0.83.0)
   --overlay FILE               YAML merged over the pipeline (repeatable)
   --set KEY=VALUE              override one pipeline key, e.g. sections.cwd.order=5
   --param NAME=VALUE           set a pipeline param (VALUE is YAML)
-  --params FILE                JSON/YAML file of param values
-  --cwd DIR                    working directory to assemble for
-  --agent-dir DIR              pi's global dir ($PI_CODING_AGENT_DIR, else ~/.pi/agent)
-  --tools a,b,c                tool allowlist        --exclude-tools a,b   tool denylist
-  --no-tools                   no tool active        --no-builtin-tools    no built-in tool active
-  --system-prompt TEXT|FILE    custom body           --append-system-prompt TEXT|FILE (repeatable)
-  --no-context-files           --no-skills           --no-prompt-templates
-  --skill PATH                 (repeatable)          --prompt-template PATH (repeatable)
-  --approve / --no-approve     force the project trust decision
+  --params FILE                JSON/YAML file of param values (- for standard input)
   --json                       print the full result (prompt, sections, provenance, diagnostics) as JSON
+  The pipeline adds the flags its params bind: pi's for the default pipeline (--cwd, --tools,
+  --system-prompt, --no-context-files, --skill, --approve, ...). 'promptc build --help' shows the
+  flags of the selected pipeline; 'promptc params' lists its params.
 
 Flags of explain (besides --json, whose shape is schema/explain.schema.json):
   --html FILE                  write a self-contained HTML page instead (- for stdout)
@@ -132,7 +133,6 @@ Flags of explain (besides --json, whose shape is schema/explain.schema.json):
 Flags of graph (without input flags it reads no file):
   --format dot|mermaid|json    output format (default dot; render with dot -Tsvg)
 
-Environment: HOME, PI_CODING_AGENT_DIR, PI_PACKAGE_DIR.
 Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
 `
 
@@ -141,3 +141,13 @@ type osEnv struct{}
 func (osEnv) Getenv(k string) string { return os.Getenv(k) }
 
 func (osEnv) Today() string { return time.Now().Format("2006-01-02") }
+
+func (osEnv) Stdin() io.Reader { return os.Stdin }
+
+func (osEnv) Home() string {
+	if h := os.Getenv("HOME"); h != "" {
+		return h
+	}
+	h, _ := os.UserHomeDir()
+	return h
+}

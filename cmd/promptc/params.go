@@ -3,184 +3,86 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
-	"github.com/promptc/promptc/diag"
-
 	"gopkg.in/yaml.v3"
+
+	"github.com/promptc/promptc/bind"
+	"github.com/promptc/promptc/engine"
 )
 
-// paramsFromFlags maps pi-compatible flags and the environment to the
-// params of the default pipeline, then applies --params FILE and
-// --param NAME=VALUE. Pipelines ignore the environment params they do not
-// declare; given lists the names the user set explicitly (--params,
-// --param), which the caller checks against the pipeline.
-func paramsFromFlags(p *parsed, e env) (params map[string]any, given []string, err error) {
+// pipelineParams computes the params of plan from the command line: the
+// flags its params bind, the environment and the process's facts (package
+// bind), then --params FILE and --param NAME=VALUE, which win. A name
+// given explicitly that the pipeline does not declare is a usage error.
+func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error) {
 	wd, err := e.Getwd()
 	if err != nil {
-		return nil, nil, fmt.Errorf("working directory: %w", err)
+		return nil, fmt.Errorf("working directory: %w", err)
 	}
-	cwd, cwdArg := wd, wd
-	if p.has("cwd") {
-		cwd, cwdArg = physicalDir(wd, p.get("cwd")), p.get("cwd")
-	}
-	home := e.Getenv("HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	agentDir := filepath.Join(home, ".pi", "agent")
-	if v := e.Getenv("PI_CODING_AGENT_DIR"); v != "" {
-		agentDir = resolvePath(wd, expandTilde(v, home))
-	}
-	if p.has("agent-dir") {
-		agentDir = resolvePath(wd, expandTilde(p.get("agent-dir"), home))
-	}
-	params = map[string]any{
-		"cwd":                       cwd,
-		"cwd_arg":                   cwdArg,
-		"today":                     e.Today(),
-		"home":                      home,
-		"path":                      e.Getenv("PATH"),
-		"agent_dir":                 agentDir,
-		"load_context_files":        !p.has("no-context-files"),
-		"discover_skills":           !p.has("no-skills"),
-		"discover_prompt_templates": !p.has("no-prompt-templates"),
-		"skill_paths":               nonNilList(p.list("skill")),
-		"prompt_template_paths":     nonNilList(p.list("prompt-template")),
-		"exclude_tools":             splitList(p.get("exclude-tools")),
-		"trust_mode":                trustDecision(p),
-	}
-	if v := e.Getenv("PI_PACKAGE_DIR"); v != "" {
-		params["package_dir"] = resolvePath(wd, expandTilde(v, home))
-	}
-	if p.has("tools") {
-		params["tool_allowlist"] = splitList(p.get("tools"))
-	}
-	switch {
-	case p.has("no-tools"):
-		params["disable_tools"] = "all"
-	case p.has("no-builtin-tools"):
-		params["disable_tools"] = "builtin"
-	}
-	if p.has("system-prompt") {
-		params["system_prompt"] = []string{p.get("system-prompt")}
-	}
-	if p.has("append-system-prompt") {
-		params["append_system_prompt"] = p.list("append-system-prompt")
-	}
+	explicit := map[string]any{}
 	if p.has("params") {
-		keys, err := readParamsFile(p.get("params"), params)
-		if err != nil {
-			return nil, nil, err
+		if err := readParamsFile(p.get("params"), e, explicit); err != nil {
+			return nil, err
 		}
-		given = append(given, keys...)
 	}
 	for _, kv := range p.list("param") {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" {
-			return nil, nil, usageError{fmt.Sprintf("--param %q: want NAME=VALUE", kv)}
+			return nil, usageError{fmt.Sprintf("--param %q: want NAME=VALUE", kv)}
 		}
 		var val any
 		if err := yaml.Unmarshal([]byte(v), &val); err != nil {
-			return nil, nil, usageError{fmt.Sprintf("--param %s: value is not valid YAML: %v", k, err)}
+			return nil, usageError{fmt.Sprintf("--param %s: value is not valid YAML: %v", k, err)}
 		}
-		params[k] = val
-		given = append(given, k)
+		explicit[k] = val
 	}
-	return params, given, nil
-}
-
-// checkGiven rejects explicitly given params the pipeline does not
-// declare, so that a typo never silently changes the prompt.
-func checkGiven(given, declared []string, pipeline string) error {
-	known := map[string]bool{}
-	for _, d := range declared {
-		known[d] = true
-	}
-	for _, g := range given {
-		if known[g] {
-			continue
-		}
-		msg := fmt.Sprintf("pipeline %s has no param %q", pipeline, g)
-		if s := diag.DidYouMean(g, declared); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
-		}
-		return usageError{msg}
-	}
-	return nil
-}
-
-// trustDecision maps --approve / --no-approve (the last one given wins).
-func trustDecision(p *parsed) string {
-	decision := "auto"
-	for _, name := range p.order {
-		switch name {
-		case "approve":
-			decision = "approve"
-		case "no-approve":
-			decision = "deny"
+	var occs []bind.Occurrence
+	for _, o := range p.occs {
+		if p.defs[o.name].bound {
+			occs = append(occs, bind.Occurrence{Name: o.name, Value: o.value})
 		}
 	}
-	return decision
+	host := bind.Host{Getenv: e.Getenv, Wd: wd, Home: e.Home(), Today: e.Today(), FS: os.DirFS("/")}
+	params, err := bind.Params(plan, occs, explicit, host)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	if err := plan.CheckParams(params); err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return params, nil
 }
 
 // readParamsFile merges a JSON (or YAML) object of param values into
-// into and returns its keys, sorted.
-func readParamsFile(path string, into map[string]any) ([]string, error) {
-	data, err := os.ReadFile(path)
+// into; "-" reads standard input.
+func readParamsFile(path string, e env, into map[string]any) error {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = io.ReadAll(e.Stdin())
+	} else {
+		data, err = os.ReadFile(path)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("reading params: %w", err)
+		return fmt.Errorf("reading params: %w", err)
 	}
 	var m map[string]any
 	if err := json.Unmarshal(data, &m); err != nil {
 		if yerr := yaml.Unmarshal(data, &m); yerr != nil {
-			return nil, usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %v", path, err)}
+			return usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %v", path, err)}
 		}
 	}
 	keys := make([]string, 0, len(m))
-	for k, v := range m {
-		into[k] = v
+	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	return keys, nil
-}
-
-// physicalDir makes dir absolute against wd and resolves its symlinks; a
-// directory that does not exist is used as the absolute path.
-func physicalDir(wd, dir string) string {
-	abs := resolvePath(wd, dir)
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		return real
+	for _, k := range keys {
+		into[k] = m[k]
 	}
-	return abs
-}
-
-// resolvePath is Node's path.resolve(wd, p) for one argument.
-func resolvePath(wd, p string) string {
-	if filepath.IsAbs(p) {
-		return filepath.Clean(p)
-	}
-	return filepath.Join(wd, p)
-}
-
-// expandTilde expands "~" and "~/..." to home.
-func expandTilde(p, home string) string {
-	if p == "~" {
-		return home
-	}
-	if strings.HasPrefix(p, "~/") {
-		return filepath.Join(home, p[2:])
-	}
-	return p
-}
-
-func nonNilList(l []string) []string {
-	if l == nil {
-		return []string{}
-	}
-	return l
+	return nil
 }

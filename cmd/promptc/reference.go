@@ -16,7 +16,7 @@ import (
 // (enum options with their values), for pipeline authors; --json prints
 // the same as sources.KindDoc values.
 func cmdKinds(args []string, stdout io.Writer) error {
-	p, done, err := parseCommand("kinds", args, []flagDef{{"json", boolFlag, ""}, {"help", boolFlag, ""}}, 1, stdout)
+	p, done, err := parseCommand("kinds", args, []flagDef{{name: "json", kind: boolFlag}, {name: "help", kind: boolFlag}}, 1, stdout)
 	if err != nil || done {
 		return err
 	}
@@ -77,7 +77,7 @@ func optionType(f sources.FieldDoc) string {
 // cmdSchema prints the JSON Schema of pipeline files (default) or of the
 // `explain --json` report, for editors and validators.
 func cmdSchema(args []string, stdout io.Writer) error {
-	p, done, err := parseCommand("schema", args, []flagDef{{"help", boolFlag, ""}}, 1, stdout)
+	p, done, err := parseCommand("schema", args, []flagDef{{name: "help", kind: boolFlag}}, 1, stdout)
 	if err != nil || done {
 		return err
 	}
