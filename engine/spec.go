@@ -64,22 +64,22 @@ type ParamSpec struct {
 // Value; an explicit param value (--param, --params, a request's params)
 // overrides them all, and without any the param's default applies.
 type BindSpec struct {
-	Flag  string `koanf:"flag"`
-	Short string `koanf:"short"`
-	Env   string `koanf:"env"`
-	Host  string `koanf:"host"`
+	Flag  string `koanf:"flag" json:"flag,omitempty"`
+	Short string `koanf:"short" json:"short,omitempty"`
+	Env   string `koanf:"env" json:"env,omitempty"`
+	Host  string `koanf:"host" json:"host,omitempty"`
 	// Value is the value a flag without argument sets, or the constant.
-	Value any `koanf:"value"`
+	Value any `koanf:"value" json:"value,omitempty"`
 	// Split splits a list param's text; Repeat is "last" or "append".
-	Split  string `koanf:"split"`
-	Repeat string `koanf:"repeat"`
+	Split  string `koanf:"split" json:"split,omitempty"`
+	Repeat string `koanf:"repeat" json:"repeat,omitempty"`
 	// Path is "resolve" or "physical"; TextOrFile reads a named file,
 	// relative to the param RelativeTo (else the host's working dir).
-	Path       string `koanf:"path"`
-	TextOrFile bool   `koanf:"text_or_file"`
-	RelativeTo string `koanf:"relative_to"`
-	Help       string `koanf:"help"`
-	Metavar    string `koanf:"metavar"`
+	Path       string `koanf:"path" json:"path,omitempty"`
+	TextOrFile bool   `koanf:"text_or_file" json:"text_or_file,omitempty"`
+	RelativeTo string `koanf:"relative_to" json:"relative_to,omitempty"`
+	Help       string `koanf:"help" json:"help,omitempty"`
+	Metavar    string `koanf:"metavar" json:"metavar,omitempty"`
 }
 
 // FallbackSpec is the text a run yields instead of failing: when a source

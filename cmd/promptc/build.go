@@ -89,42 +89,6 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	return err
 }
 
-func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	p, done, err := parseCommand("validate", args, []flagDef{{name: "overlay", kind: listFlag}, {name: "set", kind: listFlag}, {name: "help", kind: boolFlag}}, -1, stdout)
-	if err != nil || done {
-		return err
-	}
-	if len(p.args) == 0 {
-		return usageError{"validate needs at least one pipeline FILE or NAME"}
-	}
-	var all diag.List
-	for _, name := range p.args {
-		_, ds, err := loadPlan(ctx, name, p.list("overlay"), p.list("set"))
-		if err != nil {
-			return err
-		}
-		all = append(all, ds...)
-	}
-	if all.HasErrors() {
-		return all
-	}
-	printWarnings(stderr, all)
-	for _, name := range p.args {
-		fmt.Fprintf(stdout, "%s: ok\n", name)
-	}
-	return nil
-}
-
-func cmdPipelines(args []string, stdout io.Writer) error {
-	if len(args) > 0 {
-		return usageError{"pipelines takes no arguments"}
-	}
-	for _, n := range pipelines.Names() {
-		fmt.Fprintln(stdout, n)
-	}
-	return nil
-}
-
 // loadPlan loads a built-in pipeline NAME or a FILE, plus overlays and
 // --set overrides, and compiles it. File problems are errors (exit 3);
 // pipeline problems are diagnostics (exit 1).

@@ -68,13 +68,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdValidate(ctx, args[1:], stdout, stderr)
 	case "pipelines":
 		err = cmdPipelines(args[1:], stdout)
+	case "params":
+		err = cmdParams(ctx, args[1:], stdout)
 	case "kinds":
 		err = cmdKinds(args[1:], stdout)
 	case "schema":
 		err = cmdSchema(args[1:], stdout)
 	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
+		_, err = io.WriteString(stdout, usage)
+	case "version", "--version":
+		_, err = io.WriteString(stdout, versionLine())
 	default:
 		err = usageError{fmt.Sprintf("unknown command %q", args[0])}
 	}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/promptc/promptc/engine"
+)
+
+// cmdParams lists a pipeline's params: type, default, doc and what sets
+// each (flags, environment variables, host facts, constants), as text or
+// --json.
+func cmdParams(ctx context.Context, args []string, stdout io.Writer) error {
+	defs := []flagDef{
+		{name: "pipeline", kind: stringFlag}, {name: "overlay", kind: listFlag}, {name: "set", kind: listFlag},
+		{name: "json", kind: boolFlag}, {name: "help", kind: boolFlag},
+	}
+	p, done, err := parseCommand("params", args, defs, 0, stdout)
+	if err != nil || done {
+		return err
+	}
+	sel := selectionOf(p)
+	plan, ds, err := loadPlan(ctx, sel.pipeline, sel.overlays, sel.sets)
+	if err != nil {
+		return err
+	}
+	if ds.HasErrors() {
+		return ds
+	}
+	if p.has("json") {
+		return writeJSON(stdout, paramDocs(plan))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Params of pipeline %s", plan.Spec().Name)
+	if d := plan.Spec().Description; d != "" {
+		fmt.Fprintf(&b, " (%s)", d)
+	}
+	b.WriteString(":\n")
+	for _, d := range paramDocs(plan) {
+		fmt.Fprintf(&b, "\n%s  %s", d.Name, d.Type)
+		if d.Nullable {
+			b.WriteString(", nullable")
+		}
+		switch {
+		case d.DefaultExpr != "":
+			fmt.Fprintf(&b, "  default: = %s", d.DefaultExpr)
+		case d.Default != nil:
+			v, _ := json.Marshal(d.Default)
+			fmt.Fprintf(&b, "  default: %s", v)
+		}
+		b.WriteString("\n")
+		if d.Doc != "" {
+			fmt.Fprintf(&b, "    %s\n", d.Doc)
+		}
+		if len(d.SetBy) > 0 {
+			fmt.Fprintf(&b, "    set by: %s\n", strings.Join(d.SetBy, ", "))
+		}
+	}
+	_, err = io.WriteString(stdout, b.String())
+	return err
+}
+
+// paramDoc is one param as `promptc params` shows it.
+type paramDoc struct {
+	Name        string            `json:"name"`
+	Type        string            `json:"type"`
+	Nullable    bool              `json:"nullable,omitempty"`
+	Default     any               `json:"default,omitempty"`
+	DefaultExpr string            `json:"default_expr,omitempty"`
+	Doc         string            `json:"doc,omitempty"`
+	Bind        []engine.BindSpec `json:"bind"`
+	// SetBy describes the bindings in precedence order, for people.
+	SetBy []string `json:"set_by"`
+}
+
+func paramDocs(plan *engine.Plan) []paramDoc {
+	var out []paramDoc
+	for _, pi := range plan.Params() {
+		d := paramDoc{Name: pi.Name, Type: pi.Type, Nullable: pi.Nullable, Default: pi.Default,
+			DefaultExpr: pi.DefaultExpr, Doc: pi.Doc, Bind: pi.Bind, SetBy: []string{}}
+		if d.Bind == nil {
+			d.Bind = []engine.BindSpec{}
+		}
+		for _, b := range pi.Bind {
+			d.SetBy = append(d.SetBy, describeBinding(b))
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// describeBinding says in a few words what binding b reads.
+func describeBinding(b engine.BindSpec) string {
+	var s string
+	switch {
+	case b.Flag != "" && b.Value != nil:
+		s = fmt.Sprintf("--%s (sets %v)", b.Flag, jsonText(b.Value))
+	case b.Flag != "":
+		s = "--" + b.Flag
+		if b.Metavar != "" {
+			s += " " + b.Metavar
+		}
+	case b.Env != "":
+		s = "$" + b.Env
+	case b.Host != "":
+		s = "the host's " + map[string]string{"wd": "working directory", "home": "home directory", "today": "local date"}[b.Host]
+	default:
+		s = "constant " + jsonText(b.Value)
+	}
+	if b.Short != "" {
+		s = "-" + b.Short + "/" + s
+	}
+	var notes []string
+	if b.Split != "" {
+		notes = append(notes, fmt.Sprintf("split at %q", b.Split))
+	}
+	if b.Repeat == "append" {
+		notes = append(notes, "repeatable")
+	}
+	if b.Path != "" {
+		notes = append(notes, map[string]string{"resolve": "a path", "physical": "a physical path"}[b.Path])
+	}
+	if b.TextOrFile {
+		notes = append(notes, "text or a file's content")
+	}
+	if len(notes) > 0 {
+		s += " (" + strings.Join(notes, ", ") + ")"
+	}
+	return s
+}
+
+func jsonText(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
