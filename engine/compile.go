@@ -320,6 +320,7 @@ func (c *compiler) compileSections() {
 				}
 			}
 			c.checkRootFields(ptr+"/template", t, c.types)
+			c.checkFields(ptr+"/template", t)
 		}
 		sp.uses = sortedKeys(uses)
 		plans[id] = sp
@@ -391,24 +392,50 @@ func lessPos(a, b diag.Pos) bool {
 	return a.Column < b.Column
 }
 
-// templateError positions a template parse error: inside a block scalar
-// the template's line maps to a file line; otherwise the error is placed at
-// the scalar and names the template line when there is more than one.
+// templateError positions a template parse error (see templateAt).
 func (c *compiler) templateError(ptr string, err error) {
 	msg := templateErr(err)
 	pos := c.spec.Pos(ptr)
 	// text/template: "ID:LINE: message"
 	if parts := strings.SplitN(msg, ":", 3); len(parts) == 3 {
 		if line, perr := strconv.Atoi(parts[1]); perr == nil {
-			msg = strings.TrimPrefix(parts[2], " ")
-			if b, ok := c.spec.pos[yamlpos.Block(ptr)]; ok {
-				pos = diag.Pos{File: b.File, Line: b.Line + line - 1}
-			} else if line > 1 {
-				msg = fmt.Sprintf("template line %d: %s", line, msg)
-			}
+			pos, msg = c.templateAt(ptr, line, 0, strings.TrimPrefix(parts[2], " "))
 		}
 	}
 	c.diags.Errorf(pos, "template", "%s", msg)
+}
+
+// templateAt positions a problem on line (and column, 0 if unknown) of the
+// template at ptr: inside a block scalar the template's line maps to a file
+// line (and, in a literal block, the column to a file column); otherwise
+// the problem is placed at the scalar and msg names the template line when
+// there is more than one.
+func (c *compiler) templateAt(ptr string, line, col int, msg string) (diag.Pos, string) {
+	if b, ok := c.spec.pos[yamlpos.Block(ptr)]; ok {
+		p := diag.Pos{File: b.File, Line: b.Line + line - 1}
+		if b.Column > 0 && col > 0 {
+			p.Column = b.Column + col - 1
+		}
+		return p, msg
+	}
+	if line > 1 {
+		msg = fmt.Sprintf("template line %d: %s", line, msg)
+	}
+	return c.spec.Pos(ptr), msg
+}
+
+// checkFields rejects field chains the template's data cannot have, with a
+// did-you-mean hint, so that a typo fails at validate time and not in the
+// middle of a run.
+func (c *compiler) checkFields(ptr string, t *sections.Template) {
+	for _, e := range t.CheckFields(c.types, diag.DidYouMean) {
+		pos, msg := c.templateAt(ptr, e.Line, e.Column, e.Error())
+		d := diag.Diagnostic{Severity: diag.Error, Code: "template", Pos: pos, Message: msg}
+		if e.Suggestion != "" {
+			d.Hint = fmt.Sprintf("did you mean %q?", e.Suggestion)
+		}
+		c.diags = append(c.diags, d)
+	}
 }
 
 // checkRootFields rejects `.name` references on the template's root data

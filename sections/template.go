@@ -19,6 +19,7 @@ import (
 // concurrent use.
 type Template struct {
 	tmpl   *template.Template
+	text   string
 	fields []string
 	root   []string
 }
@@ -39,7 +40,7 @@ func Parse(id, text string, funcs template.FuncMap) (*Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Template{tmpl: t, fields: topFields(t), root: rootFields(t)}, nil
+	return &Template{tmpl: t, text: text, fields: topFields(t), root: rootFields(t)}, nil
 }
 
 // RootFields returns the names read from the root data: `.name` outside

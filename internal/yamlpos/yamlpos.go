@@ -71,7 +71,7 @@ func Parse(file string, data []byte) (map[string]any, Index, diag.List) {
 		return map[string]any{}, ix, nil
 	}
 	root := doc.Content[0]
-	c := converter{file: file, ix: ix}
+	c := converter{file: file, ix: ix, lines: strings.Split(string(data), "\n")}
 	v := c.convert(root, "")
 	if c.diags.HasErrors() {
 		return nil, nil, c.diags
@@ -89,6 +89,7 @@ func Parse(file string, data []byte) (map[string]any, Index, diag.List) {
 
 type converter struct {
 	file  string
+	lines []string // the file's lines, for block-scalar indentation
 	ix    Index
 	diags diag.List
 	depth int
@@ -104,6 +105,18 @@ const (
 
 func (c *converter) pos(n *yaml.Node) diag.Pos {
 	return diag.Pos{File: c.file, Line: n.Line, Column: n.Column}
+}
+
+// indent is the column where the content of a literal block scalar
+// starting on line begins (its first line's indentation + 1), so that a
+// column in the block's text maps to a column in the file; 0 (unknown)
+// for folded blocks, whose lines are joined.
+func (c *converter) indent(line int, literal bool) int {
+	if !literal || line < 1 || line > len(c.lines) {
+		return 0
+	}
+	l := c.lines[line-1]
+	return len(l) - len(strings.TrimLeft(l, " ")) + 1
 }
 
 func (c *converter) convert(n *yaml.Node, ptr string) any {
@@ -154,7 +167,7 @@ func (c *converter) convert(n *yaml.Node, ptr string) any {
 		return out
 	case yaml.ScalarNode:
 		if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
-			c.ix[Block(ptr)] = diag.Pos{File: c.file, Line: n.Line + 1}
+			c.ix[Block(ptr)] = diag.Pos{File: c.file, Line: n.Line + 1, Column: c.indent(n.Line+1, n.Style&yaml.LiteralStyle != 0)}
 		}
 		return c.scalar(n)
 	}
