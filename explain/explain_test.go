@@ -133,7 +133,10 @@ func TestWhyNot(t *testing.T) {
 			"hidden skills home/.pi/agent/skills/secret/SKILL.md: hidden by disable-model-invocation (skill secret stays invocable by name)",
 		},
 		"flag body without read": {
-			"section default_body: condition is false []",
+			"section body_identity: condition is false []",
+			"section body_tools: condition is false []",
+			"section body_guidelines: condition is false []",
+			"section body_pi_docs: condition is false []",
 			"section append: condition is false []",
 			"section project_context: condition is false []",
 			"section skills: condition is false [\"read\" in tools.Names]",
@@ -210,7 +213,7 @@ func TestChoices(t *testing.T) {
 		body, append string
 		trust        string
 	}{
-		{0, "built-in default  [section default_body]", "user file home/.pi/agent/APPEND_SYSTEM.md (14 bytes)  [section append]", "false undecided (non-interactive) [home/proj/.pi/skills home/proj/.pi/SYSTEM.md]"},
+		{0, "built-in default  [section body_identity]", "user file home/.pi/agent/APPEND_SYSTEM.md (14 bytes)  [section append]", "false undecided (non-interactive) [home/proj/.pi/skills home/proj/.pi/SYSTEM.md]"},
 		{1, "project file home/proj/.pi/SYSTEM.md (47 bytes), eligible: project trusted (--approve)  [section custom_body]", "none", "true --approve []"},
 		{2, "command-line text (24 bytes)  [section custom_body]", "none", "true no project resources need trust []"},
 	}

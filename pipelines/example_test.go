@@ -45,7 +45,10 @@ func ExampleCompile() {
 	}
 	fmt.Println(strings.Contains(res.Text, "<project_instructions path=\""+filepath.Join(proj, "AGENTS.md")+"\">\nUse tabs.\n\n</project_instructions>"))
 	// Output:
-	// default_body     active=true  bytes>0=true
+	// body_identity    active=true  bytes>0=true
+	// body_tools       active=true  bytes>0=true
+	// body_guidelines  active=true  bytes>0=true
+	// body_pi_docs     active=true  bytes>0=true
 	// custom_body      active=false bytes>0=false
 	// append           active=false bytes>0=false
 	// project_context  active=true  bytes>0=true
