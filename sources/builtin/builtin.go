@@ -8,6 +8,7 @@ import (
 	"github.com/promptc/promptc/sources/kinds/catalog"
 	"github.com/promptc/promptc/sources/kinds/contextfiles"
 	"github.com/promptc/promptc/sources/kinds/cowagentskills"
+	"github.com/promptc/promptc/sources/kinds/file"
 	"github.com/promptc/promptc/sources/kinds/projecttrust"
 	"github.com/promptc/promptc/sources/kinds/promptfile"
 	"github.com/promptc/promptc/sources/kinds/prompttemplates"
@@ -26,6 +27,7 @@ func Kinds() []sources.Kind {
 		catalog.New(),
 		contextfiles.New(),
 		cowagentskills.New(),
+		file.New(),
 		projecttrust.New(),
 		promptfile.New(),
 		prompttemplates.New(),
