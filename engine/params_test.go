@@ -103,3 +103,33 @@ func TestParamCompileErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownParams: the Go API rejects a param the pipeline does not
+// declare, in CheckParams and in Run, naming the closest declared one.
+func TestUnknownParams(t *testing.T) {
+	spec, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{{Name: "p.yaml", Data: []byte(`
+promptc: 1
+name: p
+params:
+  tool_allowlist: {type: list}
+sections:
+  s: {template: x}
+`)}}})
+	if err != nil || ds.HasErrors() {
+		t.Fatal(err, ds)
+	}
+	reg, _ := NewRegistry()
+	plan, ds := Compile(spec, reg)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	params := map[string]any{"tool_allowlst": []string{"read"}}
+	want := `pipeline p has no param "tool_allowlst" (did you mean "tool_allowlist"?)`
+	if err := plan.CheckParams(params); err == nil || err.Error() != want {
+		t.Errorf("CheckParams: %v, want %s", err, want)
+	}
+	var upe *UnknownParamError
+	if _, err := plan.Run(context.Background(), Input{Params: params}); !errors.As(err, &upe) || err.Error() != want {
+		t.Errorf("Run: %v, want %s", err, want)
+	}
+}
