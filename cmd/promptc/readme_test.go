@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// readmeBlock is one fenced code block of README.md.
+type readmeBlock struct {
+	lang, text string
+	line       int
+}
+
+func readmeBlocks(t *testing.T) []readmeBlock {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []readmeBlock
+	var cur *readmeBlock
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case cur == nil && strings.HasPrefix(trimmed, "```"):
+			cur = &readmeBlock{lang: strings.TrimPrefix(trimmed, "```"), line: n}
+		case cur != nil && trimmed == "```":
+			out = append(out, *cur)
+			cur = nil
+		case cur != nil:
+			cur.text += line + "\n"
+		}
+	}
+	return out
+}
+
+// TestREADMEExamples runs every shell example of README.md, as written,
+// against a freshly built promptc in a sandbox home with the projects the
+// examples name (~/src/project, ~/cow/workspace, a team.yaml overlay), and
+// validates every YAML example that is not marked as an excerpt ("…").
+// `go build`/`go test` lines are the two commands themselves and are
+// skipped; `go run ./cmd/promptc` runs the built binary. Where Graphviz is
+// not installed, `dot -Tsvg` is replaced by cat so promptc's part still
+// runs.
+func TestREADMEExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	bin := t.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(bin, "promptc"), ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	_, haveDot := exec.LookPath("dot")
+	for _, b := range readmeBlocks(t) {
+		switch {
+		case b.lang == "sh":
+			t.Run(fmt.Sprintf("sh@%04d", b.line), func(t *testing.T) { runShellExample(t, bin, b.text, haveDot == nil) })
+		case b.lang == "yaml" && !strings.Contains(b.text, "…") && !strings.Contains(b.text, "..."):
+			t.Run(fmt.Sprintf("yaml@%04d", b.line), func(t *testing.T) { validateYAMLExample(t, bin, b.text) })
+		}
+	}
+}
+
+// sandbox makes a home with the projects the examples use and returns the
+// working directory and the environment.
+func sandbox(t *testing.T, bin string) (dir string, env []string) {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(root, "home")
+	files := map[string]string{
+		"home/src/project/AGENTS.md":  "Use tabs.\n",
+		"home/cow/workspace/AGENT.md": "# Agent\nA helpful agent.\n",
+		"work/team.yaml":              "sections:\n  company:\n    after: [cwd]\n    template: \"\\n\\nFollow the company rules.\"\n",
+	}
+	for name, content := range files {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(root, "work"), []string{"HOME=" + home, "PATH=" + bin + ":/usr/local/bin:/usr/bin:/bin", "LANG=C"}
+}
+
+func runShellExample(t *testing.T, bin, text string, haveDot bool) {
+	dir, env := sandbox(t, bin)
+	var script []string
+	for _, line := range strings.Split(text, "\n") {
+		switch {
+		case strings.HasPrefix(line, "go test"):
+			continue
+		case strings.HasPrefix(line, "go build -o promptc ./cmd/promptc"):
+			line = "cp " + filepath.Join(bin, "promptc") + " ./promptc"
+		case strings.HasPrefix(line, "go run ./cmd/promptc"):
+			line = "promptc" + strings.TrimPrefix(line, "go run ./cmd/promptc")
+		}
+		if !haveDot {
+			line = strings.ReplaceAll(line, "dot -Tsvg", "cat")
+		}
+		script = append(script, line)
+	}
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", strings.Join(script, "\n"))
+	cmd.Dir, cmd.Env = dir, env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("example failed: %v\n--- script\n%s\n--- output\n%s", err, strings.Join(script, "\n"), out)
+	}
+}
+
+// validateYAMLExample checks a whole pipeline with validate, anything else
+// as an overlay over the default pipeline.
+func validateYAMLExample(t *testing.T, bin, text string) {
+	dir, env := sandbox(t, bin)
+	if err := os.WriteFile(filepath.Join(dir, "example.yaml"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(bin, "promptc"), "validate", "example.yaml")
+	cmd.Dir, cmd.Env = dir, env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("example does not validate: %v\n--- example\n%s--- output\n%s", err, text, out)
+	}
+}
