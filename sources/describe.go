@@ -48,13 +48,10 @@ var enumType = reflect.TypeFor[Enum]()
 // form shows (fields tagged json:"-" are bookkeeping), recursing into
 // structs, slices and pointers.
 func describeValue(t reflect.Type, prefix string, seen map[reflect.Type]bool, out *[]FieldDoc) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || seen[t] {
+	t, ok := enter(t, seen)
+	if !ok {
 		return
 	}
-	seen[t] = true
 	defer delete(seen, t)
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
@@ -70,13 +67,10 @@ func describeValue(t reflect.Type, prefix string, seen map[reflect.Type]bool, ou
 // describeOptions lists an options struct's fields by `koanf` tag, sorted
 // within each level, recursing like describeValue.
 func describeOptions(t reflect.Type, prefix string, seen map[reflect.Type]bool, out *[]FieldDoc) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || seen[t] {
+	t, ok := enter(t, seen)
+	if !ok {
 		return
 	}
-	seen[t] = true
 	defer delete(seen, t)
 	fields := Fields(reflect.New(t).Interface())
 	names := make([]string, 0, len(fields))
@@ -96,6 +90,20 @@ func describeOptions(t reflect.Type, prefix string, seen map[reflect.Type]bool, 
 		sub := path
 		describeOptions(elem(ft, &sub), sub+".", seen, out)
 	}
+}
+
+// enter strips pointers from t and reports whether it is a struct that is
+// not already on the path being described (seen), marking it; the caller
+// unmarks it when done, so recursive types end instead of looping.
+func enter(t reflect.Type, seen map[reflect.Type]bool) (reflect.Type, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || seen[t] {
+		return t, false
+	}
+	seen[t] = true
+	return t, true
 }
 
 // elem strips slices, arrays and pointers from t, adding "[]" to path for

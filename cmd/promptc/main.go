@@ -4,10 +4,16 @@
 //	promptc expand   [flags] [--] LINE  print the user message after /skill: and template expansion
 //	promptc explain  [flags]            why the prompt says what it says (text, --json, --html FILE)
 //	promptc graph    [flags]            draw the pipeline (--format dot|mermaid|json)
-//	promptc validate FILE...            check pipeline files without reading any source
-//	promptc pipelines                   list built-in pipelines
-//	promptc kinds [KIND]                list source kinds and their options
+//	promptc validate FILE...            check pipeline (or overlay) files without reading any source
+//	promptc params   [--pipeline P]     list a pipeline's params, types, defaults, flags, environment
+//	promptc pipelines [show NAME]       list built-in pipelines, or print one
+//	promptc kinds [KIND]                list source kinds, their value fields and options
 //	promptc schema [pipeline|explain]   print a JSON Schema
+//	promptc --version                   print the version
+//
+// The flags of build, expand, explain and graph beyond promptc's own come
+// from the selected pipeline: each param declares the flags and environment
+// variables that set it (see package bind).
 //
 // Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
 package main

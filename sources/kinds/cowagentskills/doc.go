@@ -1,4 +1,4 @@
-// Package cowskills loads CowAgent's skills the way its SkillManager does
+// Package cowagentskills is the cowagent_skills source kind: it loads CowAgent's skills the way its SkillManager does
 // on every turn (refresh_skills, then build_skills_prompt, at CowAgent
 // revision i18n) and formats the skills block of the system prompt. The
 // rules are those of the spec's R-SKILL-* and R-X-2..R-X-6.

@@ -1,4 +1,4 @@
-// Package trust decides whether a project is trusted, i.e. whether its
+// Package projecttrust is the project_trust source kind: it decides whether a project is trusted, i.e. whether its
 // project-local resources (settings, skills, prompts, SYSTEM.md, ...) may be
 // loaded: pi 0.83.0 §7 (TRUST-1..TRUST-6, X-14, X-16), non-interactive.
 //

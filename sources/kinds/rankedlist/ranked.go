@@ -1,4 +1,4 @@
-// Package ranked orders a caller's list of names by a declared preferred
+// Package rankedlist is the ranked_list source kind: it orders a caller's list of names by a declared preferred
 // order, with a fallback order for the names the declaration does not
 // know, and attaches an optional label to each name. It is the logic of
 // lists such as CowAgent's tool list (spec R-TOOL-2..4): known tools in a

@@ -1,4 +1,4 @@
-// Package runtimeinfo formats a host's runtime record (current time, model,
+// Package runtimerecord is the runtime_record source kind: it formats a host's runtime record (current time, model,
 // workspace, channel) the way CowAgent's _build_runtime_section reads its
 // runtime_info dict (spec R-RT-*), with Python truthiness and str().
 //

@@ -1,4 +1,4 @@
-// Package workspace loads a fixed, ordered list of files from an agent's
+// Package workspacefiles is the workspace_files source kind: it loads a fixed, ordered list of files from an agent's
 // workspace directory, the way agents that re-read their persona and memory
 // files on every turn do (CowAgent's load_context_files is the model).
 //

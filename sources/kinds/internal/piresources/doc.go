@@ -1,4 +1,4 @@
-// Package resources discovers an agent's skills and prompt templates the way
+// Package piresources discovers an agent's skills and prompt templates the way
 // pi 0.83.0 does (pi spec §6.1–6.3 and §8: SKL-D1..D12, SKL-V1..V8,
 // SKL-C1..C2, TPL-D1..D5, TRUST-2, and ..X-11, X-13,
 // Directory and file names come from a [Layout]; [PiLayout]
