@@ -28,7 +28,7 @@ type Builder struct {
 }
 
 // NewBuilder returns a Builder for plan over fsys, which must implement
-// the interfaces documented on [Input.FS] (os.DirFS("/") does).
+// the interfaces documented on [Input.FS] (sources.OSFS() does).
 func NewBuilder(plan *Plan, fsys fs.FS) (*Builder, error) {
 	v, ok := fsys.(sources.FS)
 	if !ok {

@@ -3,7 +3,6 @@ package engine_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/promptc/promptc/engine"
@@ -70,7 +69,7 @@ sections:
 		fmt.Println(diags)
 		return
 	}
-	res, err := plan.Run(ctx, engine.Input{FS: os.DirFS("/"), Params: map[string]any{"who": "platform"}})
+	res, err := plan.Run(ctx, engine.Input{FS: sources.OSFS(), Params: map[string]any{"who": "platform"}})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -22,7 +22,7 @@ func TestBuilderFollowsTheDisk(t *testing.T) {
 	params := fixture(t, 2, 2)
 	cwd := params["cwd"].(string)
 	agents := filepath.Join(cwd, "AGENTS.md")
-	deny := &oracletest.DenyFS{FS: os.DirFS("/").(sources.FS)}
+	deny := &oracletest.DenyFS{FS: sources.OSFS().(sources.FS)}
 	b, err := engine.NewBuilder(plan, deny)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +122,7 @@ func TestBuilderWarmReadsNothing(t *testing.T) {
 // Result.
 func checkWarmReadsNothing(t *testing.T, plan *engine.Plan, params map[string]any) *engine.Result {
 	t.Helper()
-	b, err := engine.NewBuilder(plan, os.DirFS("/"))
+	b, err := engine.NewBuilder(plan, sources.OSFS())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func age(tb testing.TB, root string) {
 func TestBuilderConcurrentUse(t *testing.T) {
 	plan := compileDefault(t)
 	params := fixture(t, 10, 3)
-	b, err := engine.NewBuilder(plan, os.DirFS("/"))
+	b, err := engine.NewBuilder(plan, sources.OSFS())
 	if err != nil {
 		t.Fatal(err)
 	}

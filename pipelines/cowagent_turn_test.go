@@ -60,14 +60,14 @@ func BenchmarkCowAgentTurn(b *testing.B) {
 		b.Run(fmt.Sprintf("skills=%d/cold", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				bl, _ := engine.NewBuilder(plan, os.DirFS("/"))
+				bl, _ := engine.NewBuilder(plan, sources.OSFS())
 				if _, err := bl.Build(context.Background(), params); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 		b.Run(fmt.Sprintf("skills=%d/warm", n), func(b *testing.B) {
-			bl, _ := engine.NewBuilder(plan, os.DirFS("/"))
+			bl, _ := engine.NewBuilder(plan, sources.OSFS())
 			if _, err := bl.Build(context.Background(), params); err != nil {
 				b.Fatal(err)
 			}
@@ -100,7 +100,7 @@ func TestCowAgentBuilderFollowsTheDisk(t *testing.T) {
 	plan := compileNamed(t, "cowagent")
 	params := cowFixture(t, 2)
 	ws := params["cwd"].(string)
-	deny := &oracletest.DenyFS{FS: os.DirFS("/").(sources.FS)}
+	deny := &oracletest.DenyFS{FS: sources.OSFS().(sources.FS)}
 	b, err := engine.NewBuilder(plan, deny)
 	if err != nil {
 		t.Fatal(err)

@@ -70,7 +70,7 @@ func fixture(tb testing.TB, skills, depth int) map[string]any {
 
 func BenchmarkBuildDefault(b *testing.B) {
 	plan := compileDefault(b)
-	fsys := os.DirFS("/")
+	fsys := sources.OSFS()
 	for _, sc := range []struct{ skills, depth int }{{10, 4}, {100, 8}, {1000, 16}} {
 		params := fixture(b, sc.skills, sc.depth)
 		b.Run(fmt.Sprintf("skills=%d/depth=%d", sc.skills, sc.depth), func(b *testing.B) {
@@ -110,7 +110,7 @@ func BenchmarkTurn(b *testing.B) {
 		b.Run(name+"/cold", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				bl, err := engine.NewBuilder(plan, os.DirFS("/"))
+				bl, err := engine.NewBuilder(plan, sources.OSFS())
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -120,7 +120,7 @@ func BenchmarkTurn(b *testing.B) {
 			}
 		})
 		b.Run(name+"/warm", func(b *testing.B) {
-			bl, err := engine.NewBuilder(plan, os.DirFS("/"))
+			bl, err := engine.NewBuilder(plan, sources.OSFS())
 			if err != nil {
 				b.Fatal(err)
 			}

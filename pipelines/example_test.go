@@ -10,6 +10,7 @@ import (
 
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/pipelines"
+	"github.com/promptc/promptc/sources"
 )
 
 // Compile the default (pi 0.83.0) pipeline once, then build the prompt for
@@ -29,7 +30,7 @@ func ExampleCompile() {
 	_ = os.WriteFile(filepath.Join(proj, "AGENTS.md"), []byte("Use tabs.\n"), 0o644)
 
 	res, err := plan.Run(ctx, engine.Input{
-		FS: os.DirFS("/"),
+		FS: sources.OSFS(),
 		Params: map[string]any{
 			"cwd":       proj,
 			"home":      filepath.Join(root, "home"),
@@ -72,7 +73,7 @@ func ExampleBuilder() {
 	agents := filepath.Join(root, "AGENTS.md")
 	params := map[string]any{"cwd": root, "home": root, "agent_dir": filepath.Join(root, ".pi", "agent")}
 
-	builder, err := engine.NewBuilder(plan, os.DirFS("/"))
+	builder, err := engine.NewBuilder(plan, sources.OSFS())
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -2,8 +2,8 @@ package sources
 
 // File access for kinds: absolute-path helpers on top of an io/fs file
 // system rooted at "/". Kinds never touch package os: the CLI passes
-// os.DirFS("/") and tests pass an in-memory or temp-dir FS. All functions
-// take absolute, slash-separated paths as the reference agents see them and
+// [OSFS] and tests pass an in-memory or temp-dir FS. All functions take
+// absolute, slash-separated paths as the reference agents see them and
 // translate them into fs.FS names.
 
 import (
@@ -14,7 +14,8 @@ import (
 )
 
 // FS is what promptc needs from a file system: reading files and
-// directories, stat, and symlink inspection. os.DirFS("/") implements it.
+// directories, stat, and symlink inspection. [OSFS] implements it (and so
+// does os.DirFS("/"), but see [ReadFile] for what it cannot do safely).
 type FS interface {
 	fs.FS
 	fs.StatFS
@@ -32,9 +33,6 @@ func Name(abs string) string {
 	}
 	return p[1:]
 }
-
-// ReadFile reads the file at abs.
-func ReadFile(fsys FS, abs string) ([]byte, error) { return fsys.ReadFile(Name(abs)) }
 
 // Stat follows symlinks, like Node's statSync.
 func Stat(fsys FS, abs string) (fs.FileInfo, error) { return fsys.Stat(Name(abs)) }

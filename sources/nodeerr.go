@@ -10,7 +10,19 @@ import (
 // NodeError renders err the way Node.js formats a failed fs call, e.g.
 // "EACCES: permission denied, open '/a/b'". Reference agents written for
 // Node put this text in their warnings; promptc prints the same.
+//
+// The two failures promptc adds keep their own text: a file too large for
+// a JavaScript string gets V8's message (what Node throws for it), and a
+// file that is not a regular file says so (pi would block reading it).
 func NodeError(err error, op, abs string) string {
+	var tl *TooLargeError
+	if errors.As(err, &tl) {
+		return tl.Error()
+	}
+	var nr *NotRegularError
+	if errors.As(err, &nr) {
+		return nr.Error()
+	}
 	var errno syscall.Errno
 	if errors.As(err, &errno) {
 		if code, text, ok := errnoText(errno); ok {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/promptc/promptc/bind"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/sources"
 )
 
 // pipelineParams computes the params of plan from the command line: the
@@ -46,7 +47,7 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 			occs = append(occs, bind.Occurrence{Name: o.name, Value: o.value})
 		}
 	}
-	host := bind.Host{Getenv: e.Getenv, Wd: wd, Home: e.Home(), Today: e.Today(), FS: os.DirFS("/")}
+	host := bind.Host{Getenv: e.Getenv, Wd: wd, Home: e.Home(), Today: e.Today(), FS: sources.OSFS()}
 	params, err := bind.Params(plan, occs, explicit, host)
 	if err != nil {
 		return nil, usageError{err.Error()}

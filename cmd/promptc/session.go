@@ -3,12 +3,12 @@ package main
 import (
 	"context"
 	"io"
-	"os"
 	"slices"
 
 	"github.com/promptc/promptc/bind"
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/sources"
 )
 
 // commonFlags are the flags of every command that runs a pipeline (build,
@@ -99,7 +99,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	if err != nil {
 		return nil, false, err
 	}
-	return &session{p: p, plan: plan, in: engine.Input{FS: os.DirFS("/"), Params: params}}, false, nil
+	return &session{p: p, plan: plan, in: engine.Input{FS: sources.OSFS(), Params: params}}, false, nil
 }
 
 // pipelineFlags turns the flags plan's params bind into flag definitions.

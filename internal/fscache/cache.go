@@ -31,8 +31,9 @@ type Cache struct {
 }
 
 var (
-	_ sources.FS         = (*Cache)(nil)
-	_ sources.ParseCache = (*Cache)(nil)
+	_ sources.FS            = (*Cache)(nil)
+	_ sources.ParseCache    = (*Cache)(nil)
+	_ sources.RegularReader = (*Cache)(nil)
 )
 
 type cachedFile struct {
@@ -61,11 +62,13 @@ type cachedParse struct {
 	err   error
 }
 
-// identity is what tells two versions of a file apart.
+// identity is what tells two versions of a file apart: as in git's index,
+// the change time is part of it, so an edit that restores the
+// modification time is still seen.
 type identity struct {
-	size, mtime int64
-	ino, dev    uint64
-	mode        fs.FileMode
+	size, mtime, ctime int64
+	ino, dev           uint64
+	mode               fs.FileMode
 	// racy marks an identity taken too close to the file's last change;
 	// such an identity never matches (see racyWindow).
 	racy bool
@@ -73,7 +76,7 @@ type identity struct {
 
 func identityOf(fi fs.FileInfo) identity {
 	id := identity{size: fi.Size(), mtime: fi.ModTime().UnixNano(), mode: fi.Mode()}
-	id.ino, id.dev = inode(fi)
+	id.ino, id.dev, id.ctime = inode(fi)
 	return id
 }
 
@@ -95,30 +98,51 @@ func (c *Cache) Stat(name string) (fs.FileInfo, error)  { return c.fsys.Stat(nam
 func (c *Cache) Lstat(name string) (fs.FileInfo, error) { return c.fsys.Lstat(name) }
 func (c *Cache) ReadLink(name string) (string, error)   { return c.fsys.ReadLink(name) }
 
-// ReadFile returns the file's content, reading it only when its identity
-// changed since the last read.
+// ReadFile returns the content of a regular file, reading it only when
+// its identity changed since the last read (see ReadRegular).
 func (c *Cache) ReadFile(name string) ([]byte, error) {
+	b, _, err := c.ReadRegular(name, sources.MaxFileBytes)
+	return b, err
+}
+
+// ReadRegular serves a regular file of at most max bytes from memory while
+// its identity is unchanged; otherwise it reads it through the underlying
+// file system's safe read (sources.ReadFileMax) and remembers it with the
+// identity of what was read.
+func (c *Cache) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
 	fi, err := c.fsys.Stat(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if err := sources.CheckRegular("/"+name, fi, max); err != nil {
+		return nil, fi, err
 	}
 	id := identityOf(fi)
 	c.mu.Lock()
 	f, ok := c.files[name]
 	c.mu.Unlock()
 	if ok && f.id == id {
-		return f.data, nil
+		return f.data, fi, nil
 	}
-	data, err := c.fsys.ReadFile(name)
+	var data []byte
+	if rr, isRR := c.fsys.(sources.RegularReader); isRR {
+		var rfi fs.FileInfo
+		data, rfi, err = rr.ReadRegular(name, max)
+		if rfi != nil {
+			fi, id = rfi, identityOf(rfi)
+		}
+	} else {
+		data, err = sources.ReadFileMax(c.fsys, "/"+name, max)
+	}
 	if err != nil {
-		return nil, err
+		return nil, fi, err
 	}
 	id.racy = c.isRacy(fi)
 	c.mu.Lock()
 	c.files[name] = cachedFile{id: id, data: data}
 	c.reads++
 	c.mu.Unlock()
-	return data, nil
+	return data, fi, nil
 }
 
 // ReadDir lists a directory, reading it only when its identity changed

@@ -71,8 +71,8 @@ func WriteTree(t testing.TB, root string, files map[string]string) {
 	}
 }
 
-// DirFS returns os.DirFS("/") as a vfs.FS.
-func DirFS() sources.FS { return os.DirFS("/").(sources.FS) }
+// DirFS returns the host file system (sources.OSFS).
+func DirFS() sources.FS { return sources.OSFS() }
 
 // DenyFS is a vfs.FS whose ReadFile fails with EACCES for the listed
 // absolute paths, as a chmod 000 file does for a non-root user. It lets

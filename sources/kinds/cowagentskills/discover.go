@@ -46,10 +46,16 @@ func (s *scanner) scan(ctx context.Context, dir string, root bool, depth int) er
 	}
 	v := s.l.view
 	s.l.consult(dir)
+	enter, leave := s.l.guard.Enter(v.abs(dir))
+	if !enter {
+		return nil
+	}
+	defer leave()
 	entries, err := v.listdir(dir)
 	if err != nil || depth > maxScanDepth {
 		return nil // CowAgent records a debug diagnostic and moves on
 	}
+	s.l.guard.Listed(v.abs(dir), len(entries), 0)
 	if !root {
 		for _, e := range entries {
 			if e == "SKILL.md" && v.isFile(pytext.Join(dir, e)) {

@@ -78,10 +78,11 @@ type Result struct {
 }
 
 type loader struct {
-	opts Options
-	view fsView
-	res  Result
-	seen map[string]bool
+	opts  Options
+	view  fsView
+	res   Result
+	seen  map[string]bool
+	guard *sources.WalkGuard // keeps the scans finite (link cycles, huge trees)
 }
 
 func (l *loader) consult(p string) {
@@ -106,7 +107,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 	if err := opts.validate(); err != nil {
 		return Result{}, err
 	}
-	l := &loader{opts: opts, view: fsView{fsys: fsys, base: opts.Base}, seen: map[string]bool{}}
+	l := &loader{opts: opts, view: fsView{fsys: fsys, base: opts.Base}, seen: map[string]bool{}, guard: sources.NewWalkGuard(fsys)}
 	l.res.Skills, l.res.Unavailable = []Skill{}, []Skill{}
 	customDir := opts.customDir()
 
@@ -202,6 +203,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 	if l.res.Prompt == "" {
 		l.res.Diags.Warnf("", CodeEmpty, "[PromptBuilder] No skills prompt generated - skills_prompt is empty")
 	}
+	l.res.Diags = append(l.res.Diags, l.guard.Diags...)
 	return l.res, nil
 }
 
@@ -214,6 +216,7 @@ func (l *loader) formatFailed(avail, unavail []*entry, bad *entry) Result {
 		}
 	}
 	l.res.Diags.Warnf(bad.Path, CodeFormat, "Failed to build skills prompt: '%s' object has no attribute 'replace'", pyyaml.TypeName(bad.name))
+	l.res.Diags = append(l.res.Diags, l.guard.Diags...)
 	return l.res
 }
 

@@ -79,6 +79,9 @@ func (m *Matcher) AddText(text string) bool {
 	return m.Add(lines...)
 }
 
+// Len is the number of rules, which is what one Match costs.
+func (m *Matcher) Len() int { return len(m.rules) }
+
 // Rules returns the rules added so far.
 func (m *Matcher) Rules() []Rule { return append([]Rule(nil), m.rules...) }
 

@@ -47,6 +47,8 @@ type loader struct {
 	// resolver memoizes realpaths for the run (skills below one tree
 	// share their directory prefixes).
 	resolver *sources.Resolver
+	// guard keeps the walks finite (link cycles, huge trees).
+	guard *sources.WalkGuard
 }
 
 func newLoader(ctx context.Context, fsys sources.FS, layout Layout, cwd, home, agentDir string, trusted bool, k kind) (*loader, error) {
@@ -59,6 +61,7 @@ func newLoader(ctx context.Context, fsys sources.FS, layout Layout, cwd, home, a
 		ctx: ctx, fsys: fsys, layout: layout.withDefaults(),
 		cwd: path.Clean(cwd), home: path.Clean(home), agentDir: path.Clean(agentDir),
 		trusted: trusted, kind: k, globs: map[string]*glob.Pattern{}, resolver: sources.NewResolver(fsys),
+		guard: sources.NewWalkGuard(fsys),
 	}, nil
 }
 

@@ -110,7 +110,7 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 	}
 	return SkillsResult{
 		Skills:   s.skills,
-		Diags:    append(l.rec.diags, l.rec.collisions...),
+		Diags:    append(append(l.rec.diags, l.rec.collisions...), l.guard.Diags...),
 		Origins:  l.rec.origins,
 		Excluded: l.rec.excluded,
 	}, nil

@@ -93,7 +93,7 @@ func LoadTemplates(ctx context.Context, fsys sources.FS, opts TemplateOptions) (
 			l.rec.origin(f, "prompt-template", size)
 		}
 	}
-	res.Diags = l.rec.collisions
+	res.Diags = append(l.rec.collisions, l.guard.Diags...)
 	res.Origins, res.Excluded = l.rec.origins, l.rec.excluded
 	if res.Templates == nil {
 		res.Templates = []Template{}

@@ -131,11 +131,17 @@ func (l *loader) skillDir(dir, root string, ig *gitignore.Matcher, rootFiles boo
 	if err := l.ctx.Err(); err != nil {
 		return err
 	}
+	enter, leave := l.guard.Enter(dir)
+	if !enter {
+		return nil
+	}
+	defer leave()
 	entries, ok := l.readDir(dir)
 	l.addIgnoreRules(ig, dir, root, entries, ok)
 	if !ok {
 		return nil
 	}
+	l.guard.Listed(dir, len(entries), ig.Len())
 	for _, e := range entries {
 		if e.Name() != l.layout.SkillFile {
 			continue
@@ -195,11 +201,17 @@ func (l *loader) promptDir(dir, root string, ig *gitignore.Matcher, recursive bo
 	if err := l.ctx.Err(); err != nil {
 		return err
 	}
+	enter, leave := l.guard.Enter(dir)
+	if !enter {
+		return nil
+	}
+	defer leave()
 	entries, ok := l.readDir(dir)
 	l.addIgnoreRules(ig, dir, root, entries, ok)
 	if !ok {
 		return nil
 	}
+	l.guard.Listed(dir, len(entries), ig.Len())
 	for _, e := range entries {
 		name := e.Name()
 		if l.skipEntry(dir, name) {

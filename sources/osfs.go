@@ -1,0 +1,46 @@
+package sources
+
+import (
+	"io/fs"
+	"os"
+)
+
+// OSFS returns the host's file system rooted at "/": os.DirFS("/") whose
+// reads never block on special files (see [RegularReader]). It is what the
+// CLI and Go hosts pass as engine.Input.FS.
+func OSFS() FS { return osFS{os.DirFS("/").(FS)} }
+
+type osFS struct{ FS }
+
+var _ RegularReader = osFS{}
+
+// ReadFile reads a regular file safely, like ReadRegular with no limit
+// beyond MaxFileBytes.
+func (o osFS) ReadFile(name string) ([]byte, error) {
+	b, _, err := o.ReadRegular(name, MaxFileBytes)
+	return b, err
+}
+
+func (o osFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
+	if !fs.ValidPath(name) {
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	f, err := openNonblocking("/" + name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	abs := "/" + name
+	if name == "." {
+		abs = "/"
+	}
+	if err := CheckRegular(abs, fi, max); err != nil {
+		return nil, fi, err
+	}
+	b, err := ReadAllMax(f, abs, max)
+	return b, fi, err
+}
