@@ -11,7 +11,6 @@ import (
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
-	"github.com/promptc/promptc/internal/yamlpos"
 	"github.com/promptc/promptc/sections"
 	"github.com/promptc/promptc/sources"
 )
@@ -402,26 +401,17 @@ func (c *compiler) templateError(ptr string, err error) {
 			pos, msg = c.templateAt(ptr, line, 0, strings.TrimPrefix(parts[2], " "))
 		}
 	}
-	c.diags.Errorf(pos, "template", "%s", msg)
+	d := diag.Diagnostic{Severity: diag.Error, Code: "template", Pos: pos, Message: msg}
+	if name, ok := strings.CutPrefix(msg, `function "`); ok {
+		if name, _, _ = strings.Cut(name, `"`); sections.Removed(name) {
+			d.Hint = fmt.Sprintf("sprig's %s is left out: its result depends on the clock, the time zone or randomness, and prompts must be reproducible", name)
+		}
+	}
+	c.diags = append(c.diags, d)
 }
 
-// templateAt positions a problem on line (and column, 0 if unknown) of the
-// template at ptr: inside a block scalar the template's line maps to a file
-// line (and, in a literal block, the column to a file column); otherwise
-// the problem is placed at the scalar and msg names the template line when
-// there is more than one.
 func (c *compiler) templateAt(ptr string, line, col int, msg string) (diag.Pos, string) {
-	if b, ok := c.spec.pos[yamlpos.Block(ptr)]; ok {
-		p := diag.Pos{File: b.File, Line: b.Line + line - 1}
-		if b.Column > 0 && col > 0 {
-			p.Column = b.Column + col - 1
-		}
-		return p, msg
-	}
-	if line > 1 {
-		msg = fmt.Sprintf("template line %d: %s", line, msg)
-	}
-	return c.spec.Pos(ptr), msg
+	return c.spec.templateAt(ptr, line, col, msg)
 }
 
 // checkFields rejects field chains the template's data cannot have, with a

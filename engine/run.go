@@ -11,6 +11,7 @@ import (
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/prov"
+	"github.com/promptc/promptc/sections"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -79,7 +80,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 			}
 			text, err := sp.tmpl.Render(vals)
 			if err != nil {
-				return nil, r.exprErr("/sections/"+sp.id+"/template", fmt.Errorf("%s", templateErr(err)))
+				return nil, r.renderErr("/sections/"+sp.id+"/template", err)
 			}
 			if len(parts) > 0 {
 				offset += len(p.spec.Join)
@@ -302,6 +303,18 @@ func (r *run) originsOf(names []string) []prov.Origin {
 		}
 	}
 	return nonNil(out)
+}
+
+// renderErr positions a failed render: a render that went past a limit at
+// the range that was running (or the template), with the limit's message;
+// any other failure at the template, with text/template's message.
+func (r *run) renderErr(ptr string, err error) error {
+	if le, ok := sections.AsLimit(err); ok {
+		line := max(le.Line, 1)
+		pos, msg := r.plan.spec.templateAt(ptr, line, 0, le.Msg)
+		return diag.List{{Severity: diag.Error, Code: "template/limit", Pos: pos, Message: msg}}
+	}
+	return r.exprErr(ptr, fmt.Errorf("%s", templateErr(err)))
 }
 
 // exprErr positions a run-time failure of a pipeline expression.

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/yamlpos"
 )
@@ -34,6 +36,25 @@ func (s *Spec) KeyPos(pointer string) diag.Pos {
 		return p
 	}
 	return s.Pos(pointer)
+}
+
+// templateAt positions a problem on line (and column, 0 if unknown) of the
+// template at ptr: inside a block scalar the template's line maps to a file
+// line (and, in a literal block, the column to a file column); otherwise
+// the problem is placed at the scalar and msg names the template line when
+// there is more than one.
+func (s *Spec) templateAt(ptr string, line, col int, msg string) (diag.Pos, string) {
+	if b, ok := s.pos[yamlpos.Block(ptr)]; ok {
+		p := diag.Pos{File: b.File, Line: b.Line + line - 1}
+		if b.Column > 0 && col > 0 {
+			p.Column = b.Column + col - 1
+		}
+		return p, msg
+	}
+	if line > 1 {
+		msg = fmt.Sprintf("template line %d: %s", line, msg)
+	}
+	return s.Pos(ptr), msg
 }
 
 // ParamSpec declares one typed input of a pipeline.

@@ -6,13 +6,9 @@
 package sections
 
 import (
-	"fmt"
 	"sort"
-	"strings"
 	"text/template"
 	"text/template/parse"
-
-	"github.com/Masterminds/sprig/v3"
 )
 
 // Template is a parsed section template. It is immutable and safe for
@@ -24,23 +20,19 @@ type Template struct {
 	root   []string
 }
 
-// Funcs returns the function map available to section templates: sprig's
-// hermetic text functions plus promptc's own (see [promptFuncs]).
-func Funcs() template.FuncMap {
-	m := sprig.HermeticTxtFuncMap()
-	for k, v := range promptFuncs() {
-		m[k] = v
-	}
-	return m
-}
-
 // Parse parses text as the template of section id.
 func Parse(id, text string, funcs template.FuncMap) (*Template, error) {
 	t, err := template.New(id).Funcs(funcs).Option("missingkey=error").Parse(text)
 	if err != nil {
 		return nil, err
 	}
-	return &Template{tmpl: t, text: text, fields: topFields(t), root: rootFields(t)}, nil
+	root := &Template{tmpl: t, text: text, fields: topFields(t), root: rootFields(t)}
+	for _, tt := range t.Templates() {
+		if tt.Tree != nil {
+			addTicks(tt.Tree, text)
+		}
+	}
+	return root, nil
 }
 
 // RootFields returns the names read from the root data: `.name` outside
@@ -118,13 +110,18 @@ func walkRoot(n parse.Node, atRoot bool, seen map[string]bool) {
 // callers filter them against the names that exist.
 func (t *Template) Fields() []string { return t.fields }
 
-// Render executes the template over data.
+// Render executes the template over data, within the limits of one
+// render (a *LimitError past them; see MaxIterations, MaxRenderBytes).
 func (t *Template) Render(data map[string]any) (string, error) {
-	var b strings.Builder
-	if err := t.tmpl.Execute(&b, data); err != nil {
+	tmpl, err := bound(t.tmpl)
+	if err != nil {
 		return "", err
 	}
-	return b.String(), nil
+	var w limitedWriter
+	if err := tmpl.Execute(&w, data); err != nil {
+		return "", err
+	}
+	return w.b.String(), nil
 }
 
 func topFields(t *template.Template) []string {
@@ -188,20 +185,3 @@ func walkBranch(b *parse.BranchNode, seen map[string]bool) {
 	walk(b.List, seen)
 	walk(b.ElseList, seen)
 }
-
-// promptFuncs are promptc's template helpers:
-//
-//	xml      escapes & < > " ' as XML entities (& first).
-//	lines    joins a list of strings with "\n".
-//	slashes  turns every backslash into a forward slash.
-func promptFuncs() template.FuncMap {
-	return template.FuncMap{
-		"xml":     xmlEscape,
-		"lines":   func(v []string) string { return strings.Join(v, "\n") },
-		"slashes": func(s string) string { return strings.ReplaceAll(s, `\`, "/") },
-	}
-}
-
-var xmlReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;")
-
-func xmlEscape(v any) string { return xmlReplacer.Replace(fmt.Sprint(v)) }

@@ -1,0 +1,126 @@
+package sections
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"text/template"
+	"text/template/parse"
+)
+
+// Limits of one render. Section templates may come from any layer, so
+// nothing in one may loop, allocate or print without bound; a render that
+// would fails with a *LimitError instead, which the engine positions at the
+// section.
+const (
+	// MaxIterations is how many times the range loops of one render may
+	// run in all (and how long a list until, untilStep and seq may build).
+	MaxIterations = 1_000_000
+	// MaxRenderBytes is the most one render may print, and the largest
+	// string repeat, indent, replace and friends may build.
+	MaxRenderBytes = 256 << 20
+)
+
+// LimitError reports a render that went past a limit.
+type LimitError struct {
+	// What is "range", "output" or a function's name.
+	What string
+	// Line is the template line of the range loop (0 when unknown).
+	Line int
+	Msg  string
+}
+
+func (e *LimitError) Error() string { return e.Msg }
+
+func countLimit(fn string, n int) error {
+	if n > MaxIterations {
+		return &LimitError{What: fn, Msg: fmt.Sprintf("%s would make %d items, more than the %d a template may", fn, n, MaxIterations)}
+	}
+	return nil
+}
+
+func sizeLimit(fn string, n int64) error {
+	if n > MaxRenderBytes {
+		return &LimitError{What: fn, Msg: fmt.Sprintf("%s would make %d bytes, more than the %d a template may", fn, n, MaxRenderBytes)}
+	}
+	return nil
+}
+
+// tickFunc is the function Parse calls at the start of every range body;
+// each render binds it to its own iteration counter.
+const tickFunc = "promptc_range_tick"
+
+// addTicks makes every range body of tree start with {{promptc_range_tick
+// LINE}}, LINE being the range's template line, so that a render can
+// count iterations whatever the loop ranges over (a number, a list, a
+// map).
+func addTicks(tree *parse.Tree, text string) {
+	var walk func(n parse.Node)
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n == nil {
+				return
+			}
+			for _, c := range n.Nodes {
+				walk(c)
+			}
+		case *parse.IfNode:
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.WithNode:
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.RangeNode:
+			walk(n.List)
+			walk(n.ElseList)
+			if n.List == nil {
+				return
+			}
+			line := 1 + strings.Count(text[:min(int(n.Position()), len(text))], "\n")
+			id := parse.NewIdentifier(tickFunc).SetTree(tree).SetPos(n.Position())
+			arg := &parse.NumberNode{NodeType: parse.NodeNumber, Pos: n.Position(), IsInt: true, Int64: int64(line), Text: fmt.Sprint(line)}
+			cmd := &parse.CommandNode{NodeType: parse.NodeCommand, Pos: n.Position(), Args: []parse.Node{id, arg}}
+			act := &parse.ActionNode{NodeType: parse.NodeAction, Pos: n.Position(), Line: line, Pipe: &parse.PipeNode{NodeType: parse.NodePipe, Pos: n.Position(), Line: line, Cmds: []*parse.CommandNode{cmd}}}
+			n.List.Nodes = append([]parse.Node{act}, n.List.Nodes...)
+		}
+	}
+	walk(tree.Root)
+}
+
+// limitedWriter fails once more than MaxRenderBytes were written.
+type limitedWriter struct {
+	b strings.Builder
+}
+
+func (w *limitedWriter) Write(p []byte) (int, error) {
+	if w.b.Len()+len(p) > MaxRenderBytes {
+		return 0, &LimitError{What: "output", Msg: fmt.Sprintf("the section's text is longer than %d bytes, the most a template may print", MaxRenderBytes)}
+	}
+	return w.b.Write(p)
+}
+
+// bound returns a copy of tmpl whose tick counts this render's
+// iterations.
+func bound(tmpl *template.Template) (*template.Template, error) {
+	t, err := tmpl.Clone()
+	if err != nil {
+		return nil, err
+	}
+	n := 0
+	t.Funcs(template.FuncMap{tickFunc: func(line int) (string, error) {
+		n++
+		if n > MaxIterations {
+			return "", &LimitError{What: "range", Line: line, Msg: fmt.Sprintf("range loops ran more than %d times (the range on template line %d was running)", MaxIterations, line)}
+		}
+		return "", nil
+	}})
+	return t, nil
+}
+
+// AsLimit returns the *LimitError a render failed with, if any.
+func AsLimit(err error) (*LimitError, bool) {
+	var le *LimitError
+	ok := errors.As(err, &le)
+	return le, ok
+}
