@@ -23,6 +23,7 @@ type Plan struct {
 	sources  map[string]*sourcePlan
 	sections []*sectionPlan // output order
 	fallback *fallbackPlan  // nil without a fallback
+	roots    *rootsPlan     // nil without roots
 }
 
 type fallbackPlan struct {
@@ -40,10 +41,11 @@ type paramPlan struct {
 }
 
 type sourcePlan struct {
-	id    string
-	kind  sources.Kind
-	proto reflect.Value // *Options with `with:` applied
-	args  []argPlan
+	id      string
+	kind    sources.Kind
+	proto   reflect.Value // *Options with `with:` applied
+	args    []argPlan
+	confine bool // reads through links that leave the roots are refused
 }
 
 type argPlan struct {
@@ -71,6 +73,8 @@ func (p *Plan) SectionIDs() []string {
 	return out
 }
 
+var typeOfString = reflect.TypeFor[string]()
+
 var paramTypes = map[string]reflect.Type{
 	"string": reflect.TypeFor[string](),
 	"bool":   reflect.TypeFor[bool](),
@@ -95,6 +99,7 @@ func Compile(spec *Spec, reg *Registry) (*Plan, diag.List) {
 	c.checkSourceCycles()
 	c.compileSections()
 	c.compileFallback()
+	c.compileRoots()
 	c.checkExplain()
 	c.checkExpand()
 	if c.diags.HasErrors() {

@@ -207,15 +207,17 @@ func allowedAt(pointer string) []string {
 	parts := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
 	switch {
 	case len(parts) == 1:
-		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand", "explain", "fallback"}
+		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand", "explain", "fallback", "roots"}
 	case len(parts) == 3 && parts[0] == "params":
 		return []string{"type", "nullable", "default", "default_expr", "doc", "bind"}
 	case len(parts) == 5 && parts[0] == "params" && parts[2] == "bind":
 		return []string{"flag", "short", "env", "host", "value", "split", "repeat", "path", "text_or_file", "relative_to", "help", "metavar"}
 	case len(parts) == 3 && parts[0] == "sources":
-		return []string{"kind", "doc", "with", "args"}
+		return []string{"kind", "doc", "with", "args", "confine"}
 	case len(parts) == 3 && parts[0] == "sections":
 		return []string{"doc", "when", "template", "after", "before", "order", "volatile"}
+	case len(parts) == 2 && parts[0] == "roots":
+		return []string{"project", "others", "confine"}
 	case len(parts) == 2 && parts[0] == "fallback":
 		return []string{"when", "template"}
 	case len(parts) == 2 && parts[0] == "expand":

@@ -97,6 +97,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 	}
 	res.Text = strings.Join(parts, p.spec.Join)
 	r.report(res)
+	res.Diagnostics = append(res.Diagnostics, r.flagOutside(ctx)...)
 	return res, nil
 }
 
@@ -181,6 +182,9 @@ type run struct {
 	outputs map[string]*sources.Output
 	options map[string]any // the options each resolved source was given
 	order   []string
+	// roots is the run's rootSet, computed once (rootsDone).
+	roots     *rootSet
+	rootsDone bool
 	busy    map[string]bool
 }
 
@@ -257,7 +261,17 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	out, err := sp.kind.Resolve(ctx, sources.Env{FS: r.fsys}, opts.Interface())
+	env := sources.Env{FS: r.fsys}
+	if sp.confine {
+		rs, err := r.rootSet(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if rs != nil {
+			env.FS = confinedFS{FS: r.fsys, rs: rs}
+		}
+	}
+	out, err := sp.kind.Resolve(ctx, env, opts.Interface())
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", name, err)
 	}

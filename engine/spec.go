@@ -19,6 +19,7 @@ type Spec struct {
 	Expand      ExpandSpec             `koanf:"expand"`
 	Explain     ExplainSpec            `koanf:"explain"`
 	Fallback    *FallbackSpec          `koanf:"fallback"`
+	Roots       *RootsSpec             `koanf:"roots"`
 
 	// Files lists the layers the spec was merged from, base first.
 	Files []string `koanf:"-"`
@@ -117,6 +118,20 @@ type SourceSpec struct {
 	Doc  string            `koanf:"doc"`
 	With map[string]any    `koanf:"with"`
 	Args map[string]string `koanf:"args"`
+	// Confine, when set, overrides RootsSpec.Confine for this source.
+	Confine *bool `koanf:"confine"`
+}
+
+// RootsSpec says where a pipeline's files belong: the project (the
+// nearest ancestor of Project holding a .git entry, else Project itself)
+// and Others (e.g. an agent's global dir). Every file a run reads through a
+// symbolic link that leads outside all of them is a warning; with Confine,
+// such a file is refused (read as unreadable). The expressions read params
+// only.
+type RootsSpec struct {
+	Project string   `koanf:"project"`
+	Others  []string `koanf:"others"`
+	Confine bool     `koanf:"confine"`
 }
 
 // SectionSpec declares one section.

@@ -23,6 +23,10 @@ func NodeError(err error, op, abs string) string {
 	if errors.As(err, &nr) {
 		return nr.Error()
 	}
+	var or *OutsideRootsError
+	if errors.As(err, &or) {
+		return or.Error()
+	}
 	var errno syscall.Errno
 	if errors.As(err, &errno) {
 		if code, text, ok := errnoText(errno); ok {

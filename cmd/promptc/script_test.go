@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -93,6 +94,7 @@ func scriptCmds() map[string]func(ts *testscript.TestScript, neg bool, args []st
 		"subst-work":   substWork,
 		"trim-newline": trimNewline,
 		"unprivileged": unprivileged,
+		"quiet-stderr": quietStderr,
 	}
 }
 
@@ -254,4 +256,22 @@ func diffText(want, got string) string {
 		return fmt.Sprintf("want:\n%q\ngot:\n%q", want, got)
 	}
 	return string(out)
+}
+
+// linkNote is promptc's own warning about a file read through a symbolic
+// link that leads outside the pipeline's roots; pi prints nothing for it.
+var linkNote = regexp.MustCompile(`^warning: \S+ is a link to \S+, outside the project \(`)
+
+// quietStderr checks that stderr is silent except for promptc's notes on
+// links that leave the project, which the reference agents do not print.
+// Usage: quiet-stderr.
+func quietStderr(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 0 {
+		ts.Fatalf("usage: quiet-stderr")
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(ts.ReadFile("stderr"), "\n"), "\n") {
+		if line != "" && !linkNote.MatchString(line) {
+			ts.Fatalf("unexpected stderr line: %s", line)
+		}
+	}
 }

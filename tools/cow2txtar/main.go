@@ -1,7 +1,7 @@
 // Command cow2txtar turns the recorded CowAgent oracle cases into
 // testscript goldens for cmd/promptc, one script per case:
 //
-//	go run ./internal/cmd/cow2txtar -cases ../shared/oracle/cowagent/cases -out testdata/scripts
+//	go run ./tools/cow2txtar -cases ../shared/oracle/cowagent/cases -out testdata/scripts
 //
 // Each case <name> becomes cow_<name with - as _>.txtar. The script does
 // what shared/conformance/cowagent.py does for the case at target i18n,

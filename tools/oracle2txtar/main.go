@@ -1,7 +1,7 @@
 // Command oracle2txtar turns the recorded pi 0.83.0 oracle cases into
 // testscript goldens for cmd/promptc, one script per case:
 //
-//	go run ./internal/cmd/oracle2txtar -cases ../shared/oracle/pi/cases -out testdata/scripts
+//	go run ./tools/oracle2txtar -cases ../shared/oracle/pi/cases -out testdata/scripts
 //
 // Each case <name> becomes pi_<name with - as _>.txtar. The script
 // materializes the case with $WORK as the sandbox root (tree/ as archive

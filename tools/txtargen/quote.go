@@ -1,5 +1,5 @@
 // Package txtargen holds what the generators of testscript goldens
-// (internal/cmd/oracle2txtar, internal/cmd/cow2txtar) share: quoting script
+// (tools/oracle2txtar, tools/cow2txtar) share: quoting script
 // words, storing exact bytes in a txtar archive together with the commands
 // that restore them, assembling an archive that is checked to read back as
 // written, and syncing a folder of generated scripts (or, in check mode,

@@ -1,0 +1,222 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/promptc/promptc/conditions"
+	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/sources"
+)
+
+// CodeOutsideRoots is the warning for a file read through a symbolic link
+// that leads outside the pipeline's roots.
+const CodeOutsideRoots = "file/outside-roots"
+
+type rootsPlan struct {
+	project *conditions.Expr
+	others  []*conditions.Expr
+}
+
+// compileRoots compiles the roots' expressions against the params, and
+// decides which sources are confined.
+func (c *compiler) compileRoots() {
+	rs := c.spec.Roots
+	for _, id := range sortedKeys(c.plan.sources) {
+		sp := c.plan.sources[id]
+		switch cf := c.spec.Sources[id].Confine; {
+		case cf != nil && rs == nil:
+			c.diags.Errorf(c.spec.Pos("/sources/"+id+"/confine"), "roots", "source %s is confined, but the pipeline declares no roots", id)
+		case cf != nil:
+			sp.confine = *cf
+		case rs != nil:
+			sp.confine = rs.Confine
+		}
+	}
+	if rs == nil {
+		return
+	}
+	params := conditions.Types{}
+	for name := range c.plan.params {
+		params[name] = c.types[name]
+	}
+	compile := func(src, ptr string) *conditions.Expr {
+		e, ds := conditions.Compile(src, params, conditions.Any, c.spec.Pos(ptr))
+		c.diags = append(c.diags, ds...)
+		if e != nil && e.Type() != nil && e.Type().Kind() != 0 && !fits(e.Type(), typeOfString) {
+			c.diags.Errorf(c.spec.Pos(ptr), "roots", "a root is a directory path (a string), the expression gives %s", e.Type())
+			return nil
+		}
+		return e
+	}
+	rp := &rootsPlan{project: compile(rs.Project, "/roots/project")}
+	for i, o := range rs.Others {
+		if e := compile(o, fmt.Sprintf("/roots/others/%d", i)); e != nil {
+			rp.others = append(rp.others, e)
+		}
+	}
+	c.plan.roots = rp
+}
+
+// rootSet is a run's roots as real paths; project is the project root.
+type rootSet struct {
+	project string
+	all     []string
+	fsys    sources.FS
+	res     *sources.Resolver
+}
+
+// roots evaluates the pipeline's roots once per run (nil without roots).
+func (r *run) rootSet(ctx context.Context) (*rootSet, error) {
+	if r.plan.roots == nil || r.fsys == nil {
+		return nil, nil
+	}
+	if r.rootsDone {
+		return r.roots, nil
+	}
+	rs := &rootSet{fsys: r.fsys, res: sources.NewResolver(r.fsys)}
+	eval := func(e *conditions.Expr, ptr string) (string, error) {
+		vals, err := r.values(ctx, e.Deps())
+		if err != nil {
+			return "", err
+		}
+		v, err := e.Eval(vals)
+		if err != nil {
+			return "", r.exprErr(ptr, err)
+		}
+		s, _ := v.(string)
+		if s == "" || s[0] != '/' {
+			return "", nil
+		}
+		return s, nil
+	}
+	if r.plan.roots.project != nil {
+		p, err := eval(r.plan.roots.project, "/roots/project")
+		if err != nil {
+			return nil, err
+		}
+		if p != "" {
+			rs.project = rs.real(sources.ProjectRoot(r.fsys, p))
+			rs.all = append(rs.all, rs.project)
+		}
+	}
+	for i, e := range r.plan.roots.others {
+		p, err := eval(e, fmt.Sprintf("/roots/others/%d", i))
+		if err != nil {
+			return nil, err
+		}
+		if p != "" {
+			rs.all = append(rs.all, rs.real(p))
+		}
+	}
+	r.roots, r.rootsDone = rs, true
+	return rs, nil
+}
+
+func (rs *rootSet) real(p string) string {
+	if real, err := rs.res.Realpath(p); err == nil {
+		return real
+	}
+	return path.Clean(p)
+}
+
+// outside returns the real path of abs when abs is reached through a
+// symbolic link that leads outside every root.
+func (rs *rootSet) outside(abs string) (string, bool) {
+	if rs == nil || len(rs.all) == 0 || !strings.HasPrefix(abs, "/") {
+		return "", false
+	}
+	real, err := rs.res.Realpath(abs)
+	if err != nil || real == path.Clean(abs) {
+		return "", false
+	}
+	for _, root := range rs.all {
+		if sources.Within(real, root) {
+			return "", false
+		}
+	}
+	return real, true
+}
+
+// describe names the roots for a warning.
+func (rs *rootSet) describe() string {
+	s := "the project (" + rs.project + ")"
+	if len(rs.all) > 1 {
+		s += " and " + strings.Join(rs.all[1:], ", ")
+	}
+	return s
+}
+
+// flagOutside warns, once per path, about every file the resolved sources
+// read through a link that leads outside the roots.
+func (r *run) flagOutside(ctx context.Context) diag.List {
+	rs, err := r.rootSet(ctx)
+	if err != nil || rs == nil {
+		return nil
+	}
+	var out diag.List
+	seen := map[string]bool{}
+	for _, id := range r.order {
+		for _, o := range r.outputs[id].Origins {
+			if seen[o.Path] {
+				continue
+			}
+			seen[o.Path] = true
+			if real, ok := rs.outside(o.Path); ok {
+				out.Warnf(o.Path, CodeOutsideRoots, "%s is a link to %s, outside %s", o.Path, real, rs.describe())
+			}
+		}
+	}
+	return out
+}
+
+// confinedFS refuses files reached through a link that leaves the roots;
+// everything else passes through to the run's file system, caches
+// included.
+type confinedFS struct {
+	sources.FS
+	rs *rootSet
+}
+
+func (c confinedFS) check(name string) error {
+	abs := "/" + name
+	if name == "." {
+		abs = "/"
+	}
+	if real, ok := c.rs.outside(abs); ok {
+		return &fs.PathError{Op: "open", Path: abs, Err: &sources.OutsideRootsError{Path: abs, Real: real}}
+	}
+	return nil
+}
+
+func (c confinedFS) ReadFile(name string) ([]byte, error) {
+	if err := c.check(name); err != nil {
+		return nil, err
+	}
+	return sources.ReadFile(c.FS, "/"+name)
+}
+
+func (c confinedFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
+	if err := c.check(name); err != nil {
+		return nil, nil, err
+	}
+	if rr, ok := c.FS.(sources.RegularReader); ok {
+		return rr.ReadRegular(name, max)
+	}
+	b, err := sources.ReadFileMax(c.FS, "/"+name, max)
+	return b, nil, err
+}
+
+func (c confinedFS) ReadParsed(name, kind string, parse func([]byte) (any, error)) (any, error) {
+	if err := c.check(name); err != nil {
+		return nil, err
+	}
+	return sources.ReadParsed(c.FS, "/"+name, kind, parse)
+}
+
+func (c confinedFS) MemoText(kind, text string, parse func(string) (any, error)) (any, error) {
+	return sources.MemoText(c.FS, kind, text, parse)
+}
