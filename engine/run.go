@@ -185,7 +185,7 @@ type run struct {
 	// roots is the run's rootSet, computed once (rootsDone).
 	roots     *rootSet
 	rootsDone bool
-	busy    map[string]bool
+	busy      map[string]bool
 }
 
 func (p *Plan) newRun(in Input) (*run, error) {
