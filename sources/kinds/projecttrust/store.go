@@ -2,13 +2,13 @@ package projecttrust
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"strings"
 
+	"github.com/promptc/promptc/internal/port/js/jsjson"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sources"
@@ -42,8 +42,8 @@ func lookupStore(ctx context.Context, fsys sources.FS, opts Options, res *Result
 	if err != nil {
 		return false, &StoreError{Path: opts.StoreFile, Detail: nodeError(err, opts.StoreFile), Err: err}
 	}
-	var data any
-	if err := json.Unmarshal([]byte(jsstr.DecodeUTF8(b)), &data); err != nil {
+	data, err := jsjson.Parse(jsstr.DecodeUTF8(b))
+	if err != nil {
 		return false, &StoreError{Path: opts.StoreFile, Detail: err.Error(), Err: err}
 	}
 	res.Origins = append(res.Origins, prov.Origin{Path: opts.StoreFile, Role: "trust-store", Bytes: len(b)})
@@ -76,8 +76,8 @@ func readDefault(fsys sources.FS, opts Options, res *Result) bool {
 	if err != nil {
 		return false
 	}
-	var data any
-	if json.Unmarshal([]byte(jsstr.DecodeUTF8(b)), &data) != nil {
+	data, err := jsjson.Parse(jsstr.DecodeUTF8(b))
+	if err != nil {
 		return false
 	}
 	settings, ok := data.(map[string]any)

@@ -1,11 +1,11 @@
 package piresources
 
 import (
-	"encoding/json"
 	"fmt"
 	"path"
 	"strings"
 
+	"github.com/promptc/promptc/internal/port/js/jsjson"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 	"github.com/promptc/promptc/sources"
 )
@@ -132,10 +132,11 @@ func (l *loader) manifestList(root string) ([]string, bool) {
 	if err != nil {
 		return nil, false
 	}
-	var m map[string]any
-	if json.Unmarshal([]byte(jsstr.DecodeUTF8(b)), &m) != nil {
+	v, err := jsjson.Parse(jsstr.DecodeUTF8(b))
+	if err != nil {
 		return nil, false
 	}
+	m, _ := v.(map[string]any)
 	manifest, ok := m[l.layout.ManifestKey].(map[string]any)
 	if !ok {
 		return nil, false

@@ -1,9 +1,9 @@
 package piresources
 
 import (
-	"encoding/json"
 	"path"
 
+	"github.com/promptc/promptc/internal/port/js/jsjson"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 	"github.com/promptc/promptc/sources"
 )
@@ -32,8 +32,8 @@ func (l *loader) readSettings(file, base, scope string) settings {
 		}
 		return s
 	}
-	var v any
-	if err := json.Unmarshal([]byte(jsstr.DecodeUTF8(b)), &v); err != nil {
+	v, err := jsjson.Parse(jsstr.DecodeUTF8(b))
+	if err != nil {
 		l.rec.exclude(file, ReasonInvalid, "invalid JSON: "+err.Error())
 		return s
 	}
