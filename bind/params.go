@@ -1,6 +1,7 @@
 package bind
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -16,8 +17,10 @@ type Host struct {
 	// Getenv returns an environment variable ("" when unset).
 	Getenv func(key string) string
 	// Wd is the physical working directory: relative paths resolve
-	// against it (host fact "wd").
-	Wd string
+	// against it (host fact "wd"). When it cannot be known (it was
+	// deleted), Wd is "" and WdErr says why; only what needs it fails.
+	Wd    string
+	WdErr error
 	// Home is the user's home directory: "~" expands to it (host fact
 	// "home").
 	Home string
@@ -28,6 +31,10 @@ type Host struct {
 	// both off (text is kept as text, paths are not resolved).
 	FS fs.FS
 }
+
+// ErrNoWd is what an error wraps when a binding needed the working
+// directory and it could not be read.
+var ErrNoWd = errors.New("the working directory cannot be read")
 
 // Occurrence is one flag given on a command line, by its long name.
 type Occurrence struct {
@@ -122,6 +129,9 @@ func bound(p engine.ParamInfo, occs []Occurrence, host Host) (v any, b engine.Bi
 	}
 	if !ok {
 		for _, hb := range p.Bind {
+			if hb.Host == "wd" && host.Wd == "" && host.WdErr != nil {
+				return nil, hb, nil, false, fmt.Errorf("%w: %v (give --cwd an absolute path)", ErrNoWd, host.WdErr)
+			}
 			if s := hostFact(host, hb.Host); hb.Host != "" && s != "" {
 				b, text, ok = hb, []string{s}, true
 				break
@@ -144,7 +154,9 @@ func bound(p engine.ParamInfo, occs []Occurrence, host Host) (v any, b engine.Bi
 	}
 	if b.Path != "" {
 		for i, t := range text {
-			text[i] = resolvePath(host, b.Path, t)
+			if text[i], err = resolvePath(host, b.Path, t); err != nil {
+				return nil, b, nil, false, err
+			}
 		}
 	}
 	if b.TextOrFile {
@@ -224,7 +236,7 @@ func last(s []string) string {
 // resolvePath expands "~" and "~/..." to the home directory and makes the
 // path absolute against the working directory (Node's path.resolve); with
 // mode "physical" it also resolves symlinks when the path exists.
-func resolvePath(h Host, mode, p string) string {
+func resolvePath(h Host, mode, p string) (string, error) {
 	switch {
 	case p == "~":
 		p = h.Home
@@ -232,15 +244,18 @@ func resolvePath(h Host, mode, p string) string {
 		p = filepath.Join(h.Home, p[2:])
 	}
 	if !filepath.IsAbs(p) {
+		if h.Wd == "" && h.WdErr != nil {
+			return "", fmt.Errorf("%s is relative, and %w: %v", p, ErrNoWd, h.WdErr)
+		}
 		p = filepath.Join(h.Wd, p)
 	}
 	p = filepath.Clean(p)
 	if mode == "physical" && h.FS != nil {
 		if real, err := realpath(h.FS, p); err == nil {
-			return real
+			return real, nil
 		}
 	}
-	return p
+	return p, nil
 }
 
 // textOrFile returns the content of the file text names (relative to

@@ -34,13 +34,18 @@ type Violation struct {
 	Allowed []string
 }
 
+// pipelineURL is the schema's $id. The compiler is given this absolute
+// URL: a relative one would be resolved against the process's working
+// directory, which may not exist.
+const pipelineURL = "https://promptc.dev/schema/pipeline.schema.json"
+
 var compiled = sync.OnceValues(func() (*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft7
-	if err := c.AddResource("pipeline.schema.json", strings.NewReader(pipelineJSON)); err != nil {
+	if err := c.AddResource(pipelineURL, strings.NewReader(pipelineJSON)); err != nil {
 		return nil, err
 	}
-	return c.Compile("pipeline.schema.json")
+	return c.Compile(pipelineURL)
 })
 
 // Validate checks doc (a decoded YAML/JSON value) against the pipeline

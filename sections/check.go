@@ -225,8 +225,10 @@ func (c *checker) field(t reflect.Type, name string) (next reflect.Type, known b
 		return f.Type, true
 	case reflect.Map:
 		return orUnknown(t.Elem()), false
+	case reflect.Interface:
+		return nil, false
 	}
-	return nil, false
+	return nil, true // a string, number, bool or list has no fields
 }
 
 func resultOf(ft reflect.Type) reflect.Type {

@@ -41,7 +41,7 @@ func TestCheckFields(t *testing.T) {
 		{`{{ $.tools.Nmes }}`, `1: the template reads $.tools.Nmes, but sections.toolSet has no field or method Nmes (Names)`},
 		{`{{ .unknown.X }}`, ``}, // unknown root names are RootFields' to report
 		{`{{ .tools.ptr }}`, `1: the template reads .tools.ptr, but sections.toolSet has no field or method ptr`},
-		{`{{ if .tools.Names }}{{ .tools.X }}{{ else }}{{ .cwd.Y }}{{ end }}`, `1: the template reads .tools.X, but sections.toolSet has no field or method X`},
+		{`{{ if .tools.Names }}{{ .tools.X }}{{ else }}{{ .cwd.Y }}{{ end }}`, `1: the template reads .tools.X, but sections.toolSet has no field or method X|1: the template reads .cwd.Y, but string has no field or method Y`},
 	}
 	for _, tc := range tests {
 		tmpl, err := Parse("t", tc.text, Funcs())

@@ -56,6 +56,8 @@ func errnoText(e syscall.Errno) (code, text string, ok bool) {
 		return "ELOOP", "too many symbolic links encountered", true
 	case syscall.EPERM:
 		return "EPERM", "operation not permitted", true
+	case syscall.ENAMETOOLONG:
+		return "ENAMETOOLONG", "name too long", true
 	}
 	return "", "", false
 }

@@ -1,6 +1,9 @@
 package sources
 
 import (
+	"errors"
+	"syscall"
+
 	"github.com/promptc/promptc/diag"
 )
 
@@ -30,6 +33,8 @@ const (
 const (
 	CodeLinkCycle = "walk/link-cycle"
 	CodeWalkLimit = "walk/limit"
+	// CodePathTooLong: a directory whose path the system refuses.
+	CodePathTooLong = "walk/path-too-long"
 )
 
 // WalkGuard keeps a source's directory walks finite. A walk calls Enter
@@ -44,6 +49,7 @@ type WalkGuard struct {
 	work      int
 	cut       bool // links back into the current path are no longer followed
 	stopped   bool // MaxWalkEntries reached
+	longPath  bool // a too-long path was reported
 	// Diags holds the guard's warnings (at most one of each kind).
 	Diags diag.List
 }
@@ -94,6 +100,17 @@ func (g *WalkGuard) Listed(dir string, n, rules int) {
 	if (g.entries > MaxWalkEntries || g.work > MaxWalkWork) && !g.stopped {
 		g.stopped = true
 		g.Diags.Warnf(dir, CodeWalkLimit, "stopped walking at %s: more than %d directory entries (or too many ignore rules to test them against) looked at", dir, MaxWalkEntries)
+	}
+}
+
+// Unlisted reports a directory the walk could not list. The reference
+// agents skip such a directory silently; one whose path is longer than the
+// system allows (ENAMETOOLONG) is also a warning, since a whole subtree
+// then vanishes without a trace.
+func (g *WalkGuard) Unlisted(dir string, err error) {
+	if errors.Is(err, syscall.ENAMETOOLONG) && !g.longPath {
+		g.longPath = true
+		g.Diags.Warnf(dir, CodePathTooLong, "skipped %s and what is below it: the path is longer than the system allows", dir)
 	}
 }
 

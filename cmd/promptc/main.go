@@ -60,6 +60,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		fmt.Fprint(stderr, usage)
 		return exitUsage
 	}
+	out := &checkedWriter{w: stdout}
+	stdout = out
+	defer func() {
+		if out.err != nil && code == exitOK {
+			fmt.Fprintf(stderr, "promptc: writing the output: %v\n", out.err)
+			code = exitInternal
+		}
+	}()
 	var err error
 	switch args[0] {
 	case "build":
@@ -88,6 +96,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = usageError{fmt.Sprintf("unknown command %q", args[0])}
 	}
 	return report(err, stderr)
+}
+
+// checkedWriter remembers the first write error, so that output that could
+// not be written (a full disk, a closed pipe) is never an exit 0.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
 }
 
 // report prints err and maps it to an exit status.

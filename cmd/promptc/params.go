@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -20,10 +22,7 @@ import (
 // bind), then --params FILE and --param NAME=VALUE, which win. A name
 // given explicitly that the pipeline does not declare is a usage error.
 func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error) {
-	wd, err := e.Getwd()
-	if err != nil {
-		return nil, fmt.Errorf("working directory: %w", err)
-	}
+	wd, wdErr := e.Getwd()
 	explicit := map[string]any{}
 	if p.has("params") {
 		if err := readParamsFile(p.get("params"), e, explicit); err != nil {
@@ -47,8 +46,11 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 			occs = append(occs, bind.Occurrence{Name: o.name, Value: o.value})
 		}
 	}
-	host := bind.Host{Getenv: e.Getenv, Wd: wd, Home: e.Home(), Today: e.Today(), FS: sources.OSFS()}
+	host := bind.Host{Getenv: e.Getenv, Wd: wd, WdErr: wdErr, Home: e.Home(), Today: e.Today(), FS: sources.OSFS()}
 	params, err := bind.Params(plan, occs, explicit, host)
+	if errors.Is(err, bind.ErrNoWd) {
+		return nil, err // the environment, not the command line, is at fault
+	}
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
@@ -57,6 +59,9 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 	}
 	return params, nil
 }
+
+// yamlLine splits yaml.v3's "yaml: line N: message".
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // readParamsFile merges a JSON (or YAML) object of param values into
 // into; "-" reads standard input.
@@ -73,8 +78,17 @@ func readParamsFile(path string, e env, into map[string]any) error {
 	}
 	var m map[string]any
 	if err := json.Unmarshal(data, &m); err != nil {
+		// Not JSON: YAML (a superset); report the error of the language the
+		// file looks like it is written in.
 		if yerr := yaml.Unmarshal(data, &m); yerr != nil {
-			return usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %v", path, err)}
+			if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") || strings.HasPrefix(trimmed, "[") {
+				return usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %v", path, err)}
+			}
+			msg := yerr.Error()
+			if m := yamlLine.FindStringSubmatch(msg); m != nil {
+				return usageError{fmt.Sprintf("%s:%s: params must be a JSON or YAML object: %s", path, m[1], m[2])}
+			}
+			return usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %s", path, strings.TrimPrefix(msg, "yaml: "))}
 		}
 	}
 	keys := make([]string, 0, len(m))

@@ -95,11 +95,14 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	if err := checkArgs(cmd, p, maxArgs); err != nil {
 		return nil, false, err
 	}
-	params, err := pipelineParams(plan, p, e)
-	if err != nil {
+	s = &session{p: p, plan: plan, in: engine.Input{FS: sources.OSFS()}}
+	if cmd == "graph" && !s.inputGiven() {
+		return s, false, nil // the plan alone is drawn: nothing is read
+	}
+	if s.in.Params, err = pipelineParams(plan, p, e); err != nil {
 		return nil, false, err
 	}
-	return &session{p: p, plan: plan, in: engine.Input{FS: sources.OSFS(), Params: params}}, false, nil
+	return s, false, nil
 }
 
 // pipelineFlags turns the flags plan's params bind into flag definitions.

@@ -52,6 +52,9 @@ func (s *scanner) scan(ctx context.Context, dir string, root bool, depth int) er
 	}
 	defer leave()
 	entries, err := v.listdir(dir)
+	if err != nil {
+		s.l.guard.Unlisted(v.abs(dir), err)
+	}
 	if err != nil || depth > maxScanDepth {
 		return nil // CowAgent records a debug diagnostic and moves on
 	}

@@ -31,6 +31,7 @@ func (l *loader) entryKind(dir string, e fs.DirEntry) (isDir, isFile, ok bool) {
 func (l *loader) readDir(dir string) ([]fs.DirEntry, bool) {
 	entries, err := sources.ReadDir(l.fsys, dir)
 	if err != nil {
+		l.guard.Unlisted(dir, err)
 		l.rec.exclude(dir, ReasonUnreadableDir, sources.NodeError(err, "scandir", dir))
 		return nil, false
 	}
