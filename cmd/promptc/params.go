@@ -81,7 +81,7 @@ func readParamsFile(path string, e env, into map[string]any) error {
 		// Not JSON: YAML (a superset); report the error of the language the
 		// file looks like it is written in.
 		if yerr := yaml.Unmarshal(data, &m); yerr != nil {
-			if trimmed := strings.TrimSpace(string(data)); strings.HasPrefix(trimmed, "{") || strings.HasPrefix(trimmed, "[") {
+			if trimmed := strings.TrimSpace(string(data)); json.Valid(data) || strings.HasPrefix(trimmed, "{") || strings.HasPrefix(trimmed, "[") {
 				return usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %v", path, err)}
 			}
 			msg := yerr.Error()
