@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"path"
 	"strings"
 
@@ -171,52 +170,4 @@ func (r *run) flagOutside(ctx context.Context) diag.List {
 		}
 	}
 	return out
-}
-
-// confinedFS refuses files reached through a link that leaves the roots;
-// everything else passes through to the run's file system, caches
-// included.
-type confinedFS struct {
-	sources.FS
-	rs *rootSet
-}
-
-func (c confinedFS) check(name string) error {
-	abs := "/" + name
-	if name == "." {
-		abs = "/"
-	}
-	if real, ok := c.rs.outside(abs); ok {
-		return &fs.PathError{Op: "open", Path: abs, Err: &sources.OutsideRootsError{Path: abs, Real: real}}
-	}
-	return nil
-}
-
-func (c confinedFS) ReadFile(name string) ([]byte, error) {
-	if err := c.check(name); err != nil {
-		return nil, err
-	}
-	return sources.ReadFile(c.FS, "/"+name)
-}
-
-func (c confinedFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
-	if err := c.check(name); err != nil {
-		return nil, nil, err
-	}
-	if rr, ok := c.FS.(sources.RegularReader); ok {
-		return rr.ReadRegular(name, max)
-	}
-	b, err := sources.ReadFileMax(c.FS, "/"+name, max)
-	return b, nil, err
-}
-
-func (c confinedFS) ReadParsed(name, kind string, parse func([]byte) (any, error)) (any, error) {
-	if err := c.check(name); err != nil {
-		return nil, err
-	}
-	return sources.ReadParsed(c.FS, "/"+name, kind, parse)
-}
-
-func (c confinedFS) MemoText(kind, text string, parse func(string) (any, error)) (any, error) {
-	return sources.MemoText(c.FS, kind, text, parse)
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
@@ -26,6 +27,9 @@ type Input struct {
 	// pipeline does not declare is an error (*UnknownParamError); declared
 	// params without a value take their default (nil for nullable lists).
 	Params map[string]any
+	// MaxReadBytes bounds what the run may read in all; 0 means
+	// MaxRunBytes.
+	MaxReadBytes int64
 }
 
 // Run builds the prompt. Run-time problems in files are diagnostics in the
@@ -182,6 +186,8 @@ type run struct {
 	outputs map[string]*sources.Output
 	options map[string]any // the options each resolved source was given
 	order   []string
+	// read counts the bytes the run's sources read (MaxRunBytes).
+	read atomic.Int64
 	// roots is the run's rootSet, computed once (rootsDone).
 	roots     *rootSet
 	rootsDone bool
@@ -261,15 +267,17 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	env := sources.Env{FS: r.fsys}
-	if sp.confine {
-		rs, err := r.rootSet(ctx)
-		if err != nil {
-			return nil, err
+	var env sources.Env
+	if r.fsys != nil {
+		rfs := runFS{FS: r.fsys, read: &r.read, max: r.in.MaxReadBytes}
+		if sp.confine {
+			rs, err := r.rootSet(ctx)
+			if err != nil {
+				return nil, err
+			}
+			rfs.rs = rs
 		}
-		if rs != nil {
-			env.FS = confinedFS{FS: r.fsys, rs: rs}
-		}
+		env.FS = rfs
 	}
 	out, err := sp.kind.Resolve(ctx, env, opts.Interface())
 	if err != nil {

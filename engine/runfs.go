@@ -1,0 +1,104 @@
+package engine
+
+import (
+	"fmt"
+	"io/fs"
+	"sync/atomic"
+
+	"github.com/promptc/promptc/sources"
+)
+
+// MaxRunBytes is the most one run may read in all, across every file and
+// source: each file is capped (sources.MaxFileBytes), and so is their sum,
+// so that no tree can make a build allocate without bound. Past it, files
+// fail to read (each kind reports an unreadable file its usual way).
+const MaxRunBytes = 1 << 30
+
+// runFS is the file system one source of a run reads through: the run's
+// (the host's, or a Builder's cache), with the run's read budget and, for
+// a confined source, the refusal of files reached through links that leave
+// the roots. Caches and safe reads pass through.
+type runFS struct {
+	sources.FS
+	read *atomic.Int64 // bytes the run has read so far
+	max  int64         // the run's budget; 0: MaxRunBytes
+	rs   *rootSet      // nil: not confined
+}
+
+var (
+	_ sources.RegularReader = runFS{}
+	_ sources.ParseCache    = runFS{}
+)
+
+func (c runFS) abs(name string) string {
+	if name == "." {
+		return "/"
+	}
+	return "/" + name
+}
+
+// admit checks confinement and charges n bytes to the budget.
+func (c runFS) admit(name string, n int64) error {
+	abs := c.abs(name)
+	if c.rs != nil {
+		if real, ok := c.rs.outside(abs); ok {
+			return &fs.PathError{Op: "open", Path: abs, Err: &sources.OutsideRootsError{Path: abs, Real: real}}
+		}
+	}
+	max := c.max
+	if max <= 0 {
+		max = MaxRunBytes
+	}
+	if total := c.read.Add(n); total > max {
+		return &fs.PathError{Op: "read", Path: abs, Err: fmt.Errorf("promptc: the build has read more than %d bytes in all", max)}
+	}
+	return nil
+}
+
+func (c runFS) ReadFile(name string) ([]byte, error) {
+	b, _, err := c.ReadRegular(name, sources.MaxFileBytes)
+	return b, err
+}
+
+func (c runFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
+	if err := c.admit(name, 0); err != nil {
+		return nil, nil, err
+	}
+	var b []byte
+	var fi fs.FileInfo
+	var err error
+	if rr, ok := c.FS.(sources.RegularReader); ok {
+		b, fi, err = rr.ReadRegular(name, max)
+	} else {
+		b, err = sources.ReadFileMax(c.FS, c.abs(name), max)
+	}
+	if err != nil {
+		return nil, fi, err
+	}
+	if err := c.admit(name, int64(len(b))); err != nil {
+		return nil, fi, err
+	}
+	return b, fi, nil
+}
+
+func (c runFS) ReadParsed(name, kind string, parse func([]byte) (any, error)) (any, error) {
+	var size int64
+	if fi, err := c.FS.Stat(name); err == nil {
+		size = fi.Size()
+	}
+	if err := c.admit(name, size); err != nil {
+		return nil, err
+	}
+	if pc, ok := c.FS.(sources.ParseCache); ok {
+		return pc.ReadParsed(name, kind, parse)
+	}
+	b, err := sources.ReadFile(c.FS, c.abs(name))
+	if err != nil {
+		return nil, err
+	}
+	return parse(b)
+}
+
+func (c runFS) MemoText(kind, text string, parse func(string) (any, error)) (any, error) {
+	return sources.MemoText(c.FS, kind, text, parse)
+}
