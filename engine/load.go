@@ -22,6 +22,9 @@ type Layer struct {
 	// Name is how diagnostics name the layer (usually its path).
 	Name string
 	Data []byte
+	// Role says where the layer comes from (RoleBase, RoleSystem, ...);
+	// "" means RoleBase for the first layer and RoleOverlay after it.
+	Role string
 }
 
 // Set is a single `key=value` override applied after all layers. Key uses
@@ -32,9 +35,23 @@ type Set struct {
 
 // LoadSettings says what to load.
 type LoadSettings struct {
+	// Layers are the base pipeline, then the layers over it, lowest
+	// precedence first. A layer after the first may say which base it is
+	// for (`pipeline: NAME`); the host uses that to choose or to skip it,
+	// the engine only accepts the key.
 	Layers []Layer
 	Sets   []Set
+	// Extends resolves `extends: REF` in a pipeline file named from: a
+	// built-in pipeline's name or a path relative to from. Nil makes
+	// extends an error.
+	Extends func(ref, from string) (Layer, error)
+	// Skipped lists layers the host looked for and did not apply (absent,
+	// or ignored and why), for reports.
+	Skipped []LayerReport
 }
+
+// maxExtends bounds a chain of extends.
+const maxExtends = 16
 
 // delim is koanf's key delimiter. Pipeline keys may contain dots inside
 // `with:` settings, so an unprintable byte is used internally.
@@ -53,22 +70,27 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 	k := koanf.NewWithConf(koanf.Conf{Delim: delim})
 	pos := yamlpos.Index{}
 	spec := &Spec{}
-	for _, l := range set.Layers {
-		m, ix, ds := yamlpos.Parse(l.Name, l.Data)
-		diags = append(diags, ds...)
-		if ds.HasErrors() {
-			continue
-		}
+	lg := newLayering()
+	layers, ds := expandExtends(set)
+	diags = append(diags, ds...)
+	for i, l := range layers {
+		m, ix := l.m, l.ix
 		if ptr, was, now := typeClash(k.Raw(), m, ""); ptr != "" {
 			diags.Errorf(ix.Lookup(ptr), "load", "this layer changes the type of %s from %s to %s", strings.ReplaceAll(strings.TrimPrefix(ptr, "/"), "/", "."), was, now)
 			continue
 		}
+		below := k.Raw()
+		if !lg.check(m, ix, below, i == 0 || l.role == RoleExtends, &diags) {
+			continue
+		}
+		lg.record(l.name, m, ix, below, pos)
 		if err := k.Load(confmap.Provider(m, ""), nil); err != nil {
-			diags.Errorf(diag.Pos{File: l.Name}, "load", "cannot merge over the layers below: %v", err)
+			diags.Errorf(diag.Pos{File: l.name}, "load", "cannot merge over the layers below: %v", err)
 			continue
 		}
 		pos.Merge(ix)
-		spec.Files = append(spec.Files, l.Name)
+		spec.Files = append(spec.Files, l.name)
+		spec.Layers = append(spec.Layers, LayerReport{Name: l.name, Role: l.role, Status: StatusApplied})
 	}
 	for _, s := range set.Sets {
 		where := diag.Pos{File: "--set " + s.Key}
@@ -81,12 +103,23 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 			diags.Errorf(where, "load", "invalid key %q", s.Key)
 			continue
 		}
+		m, ix := setLayer(s.Key, v["v"], where)
+		below := k.Raw()
+		if !lg.check(m, ix, below, false, &diags) {
+			continue
+		}
+		lg.record(where.File, m, ix, below, pos)
 		if err := k.Set(strings.ReplaceAll(s.Key, ".", delim), v["v"]); err != nil {
 			diags.Errorf(where, "load", "%v", err)
 			continue
 		}
 		setPos(pos, s.Key, where)
+		spec.Layers = append(spec.Layers, LayerReport{Name: where.File, Role: RoleSet, Status: StatusApplied})
 	}
+	spec.Layers = append(spec.Layers, set.Skipped...)
+	spec.Overrides = lg.list()
+	spec.sectionOrigin = lg.origin
+	spec.locks = lg.locks
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
@@ -207,15 +240,15 @@ func allowedAt(pointer string) []string {
 	parts := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
 	switch {
 	case len(parts) == 1:
-		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand", "explain", "fallback", "roots"}
+		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand", "explain", "fallback", "roots", "extends", "pipeline", "seam"}
 	case len(parts) == 3 && parts[0] == "params":
-		return []string{"type", "nullable", "default", "default_expr", "doc", "bind"}
+		return []string{"type", "nullable", "default", "default_expr", "doc", "bind", "locked"}
 	case len(parts) == 5 && parts[0] == "params" && parts[2] == "bind":
 		return []string{"flag", "short", "env", "host", "value", "split", "repeat", "path", "text_or_file", "relative_to", "help", "metavar"}
 	case len(parts) == 3 && parts[0] == "sources":
 		return []string{"kind", "doc", "with", "args", "confine"}
 	case len(parts) == 3 && parts[0] == "sections":
-		return []string{"doc", "when", "template", "after", "before", "order", "volatile"}
+		return []string{"doc", "when", "template", "after", "before", "order", "volatile", "disabled", "locked", "seam"}
 	case len(parts) == 2 && parts[0] == "roots":
 		return []string{"project", "others", "confine"}
 	case len(parts) == 2 && parts[0] == "fallback":

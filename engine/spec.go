@@ -19,10 +19,21 @@ type Spec struct {
 	Expand      ExpandSpec             `koanf:"expand"`
 	Explain     ExplainSpec            `koanf:"explain"`
 	Fallback    *FallbackSpec          `koanf:"fallback"`
+	// Seam is how sections that layers add meet their neighbours:
+	// SeamRaw (the default) or SeamParagraph.
+	Seam string `koanf:"seam"`
 	Roots       *RootsSpec             `koanf:"roots"`
 
 	// Files lists the layers the spec was merged from, base first.
 	Files []string `koanf:"-"`
+	// Layers reports every layer: those applied, in order (--set last),
+	// then those the host skipped.
+	Layers []LayerReport `koanf:"-"`
+	// Overrides lists every key more than one layer set.
+	Overrides []Override `koanf:"-"`
+	// sectionOrigin names, per section, the layer that defined it.
+	sectionOrigin map[string]string
+	locks         []lock
 	// pos maps JSON pointers into the layer that last set them.
 	pos yamlpos.Index
 }
@@ -76,6 +87,9 @@ type ParamSpec struct {
 	// Bind says how a command line or a host sets the param (see
 	// BindSpec); the engine only checks it, package bind applies it.
 	Bind []BindSpec `koanf:"bind"`
+	// Locked: no layer above may change the param and no caller may set
+	// it.
+	Locked bool `koanf:"locked"`
 }
 
 // BindSpec is one way to set a param from outside the pipeline. Exactly
@@ -143,7 +157,19 @@ type SectionSpec struct {
 	Before   []string `koanf:"before"`
 	Order    int      `koanf:"order"`
 	Volatile bool     `koanf:"volatile"`
+	// Disabled leaves the section out.
+	Disabled bool `koanf:"disabled"`
+	// Locked forbids layers above to change the section (checked at load).
+	Locked bool `koanf:"locked"`
+	// Seam overrides the pipeline's seam for this section.
+	Seam string `koanf:"seam"`
 }
+
+// Seams.
+const (
+	SeamRaw       = "raw"
+	SeamParagraph = "paragraph"
+)
 
 // ExpandSpec names the sources `promptc expand` uses.
 type ExpandSpec struct {

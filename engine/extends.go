@@ -1,0 +1,132 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/yamlpos"
+)
+
+// parsedLayer is a layer parsed, with the keys that only steer loading
+// (extends, pipeline) taken out.
+type parsedLayer struct {
+	name, role string
+	m          map[string]any
+	ix         yamlpos.Index
+}
+
+// expandExtends parses the layers and replaces the base pipeline by the
+// chain it extends, deepest first. Only a pipeline file (the base, or one
+// it extends) may extend; a layer over it may name the base it is for
+// (pipeline:), which the host reads.
+func expandExtends(set LoadSettings) ([]parsedLayer, diag.List) {
+	var out []parsedLayer
+	var diags diag.List
+	for i, l := range set.Layers {
+		role := l.Role
+		if role == "" {
+			role = RoleOverlay
+			if i == 0 {
+				role = RoleBase
+			}
+		}
+		m, ix, ds := yamlpos.Parse(l.Name, l.Data)
+		diags = append(diags, ds...)
+		if ds.HasErrors() {
+			continue
+		}
+		if i > 0 {
+			delete(m, "pipeline")
+			if _, ok := m["extends"]; ok {
+				diags.Errorf(ix.Lookup("/extends"), "load", "only a pipeline file may extend another; this is a layer over the pipeline (use pipeline: to say which base it is for)")
+				delete(m, "extends")
+			}
+			out = append(out, parsedLayer{l.Name, role, m, ix})
+			continue
+		}
+		if _, ok := m["pipeline"]; ok {
+			diags.Errorf(ix.Lookup("/pipeline"), "load", "a pipeline file names no base with pipeline:; to start from another pipeline, use extends:")
+			delete(m, "pipeline")
+		}
+		chain, ds := extendChain(set, parsedLayer{l.Name, role, m, ix})
+		diags = append(diags, ds...)
+		out = append(out, chain...)
+	}
+	return out, diags
+}
+
+// extendChain follows extends from the base, returning the pipelines it
+// starts from (deepest first) and then the base.
+func extendChain(set LoadSettings, base parsedLayer) ([]parsedLayer, diag.List) {
+	var diags diag.List
+	chain := []parsedLayer{base}
+	seen := map[string]bool{base.name: true}
+	cur := base
+	for depth := 0; ; depth++ {
+		ref, ok := cur.m["extends"]
+		if !ok {
+			break
+		}
+		delete(cur.m, "extends")
+		where := cur.ix.Lookup("/extends")
+		name, isStr := ref.(string)
+		switch {
+		case !isStr || name == "":
+			diags.Errorf(where, "load", "extends names a pipeline: a built-in name or a file path")
+			return chain, diags
+		case set.Extends == nil:
+			diags.Errorf(where, "load", "extends is not available here")
+			return chain, diags
+		case depth >= maxExtends:
+			diags.Errorf(where, "load", "extends goes more than %d pipelines deep", maxExtends)
+			return chain, diags
+		}
+		l, err := set.Extends(name, cur.name)
+		if err != nil {
+			diags.Errorf(where, "load", "extends %s: %v", name, err)
+			return chain, diags
+		}
+		if seen[l.Name] {
+			names := []string{}
+			for i := len(chain) - 1; i >= 0; i-- {
+				names = append(names, chain[i].name)
+			}
+			diags.Errorf(where, "load", "extends makes a cycle: %s -> %s", strings.Join(names, " -> "), l.Name)
+			return chain, diags
+		}
+		seen[l.Name] = true
+		m, ix, ds := yamlpos.Parse(l.Name, l.Data)
+		diags = append(diags, ds...)
+		if ds.HasErrors() {
+			return chain, diags
+		}
+		cur = parsedLayer{l.Name, RoleExtends, m, ix}
+		chain = append([]parsedLayer{cur}, chain...)
+	}
+	return chain, diags
+}
+
+// setLayer is a --set KEY=VALUE as a layer: the nested map and the
+// positions of every key on its path, all at the --set.
+func setLayer(key string, v any, where diag.Pos) (map[string]any, yamlpos.Index) {
+	parts := strings.Split(key, ".")
+	m := map[string]any{}
+	ix := yamlpos.Index{}
+	cur := m
+	ptr := ""
+	for i, p := range parts {
+		ptr += "/" + yamlpos.Escape(p)
+		ix[ptr], ix[yamlpos.Key(ptr)] = where, where
+		if i == len(parts)-1 {
+			cur[p] = v
+			break
+		}
+		next := map[string]any{}
+		cur[p] = next
+		cur = next
+	}
+	if sub, ok := v.(map[string]any); ok {
+		leaves(sub, ptr, func(p string, _ any) { ix[p] = where })
+	}
+	return m, ix
+}
