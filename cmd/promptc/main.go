@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/sourcedate"
 )
 
 func main() { os.Exit(Main()) }
@@ -43,7 +44,8 @@ type env interface {
 	Getwd() (string, error)
 	// Home is $HOME, else the user's home directory as the OS knows it.
 	Home() string
-	// Today is the local date, YYYY-MM-DD.
+	// Today is the date, YYYY-MM-DD: the UTC date $SOURCE_DATE_EPOCH
+	// pins, else the local date.
 	Today() string
 	// Stdin is read only for --params -.
 	Stdin() io.Reader
@@ -149,7 +151,15 @@ type osEnv struct{}
 
 func (osEnv) Getenv(k string) string { return os.Getenv(k) }
 
-func (osEnv) Today() string { return time.Now().Format("2006-01-02") }
+// Today is the UTC date $SOURCE_DATE_EPOCH pins, else the local date. A
+// malformed value is reported by pipelineParams before Today is used.
+func (osEnv) Today() string {
+	d, err := sourcedate.Today(os.Getenv(sourcedate.Var), time.Now)
+	if err != nil {
+		return time.Now().Format(time.DateOnly)
+	}
+	return d
+}
 
 func (osEnv) Stdin() io.Reader { return os.Stdin }
 

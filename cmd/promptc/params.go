@@ -4,14 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptc/promptc/bind"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/internal/sourcedate"
 )
 
 // pipelineParams computes the params of plan from the command line: the
@@ -22,6 +23,9 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 	wd, err := e.Getwd()
 	if err != nil {
 		return nil, fmt.Errorf("working directory: %w", err)
+	}
+	if _, err := sourcedate.Today(e.Getenv(sourcedate.Var), time.Now); err != nil {
+		return nil, usageError{err.Error()}
 	}
 	explicit := map[string]any{}
 	if p.has("params") {
@@ -46,7 +50,7 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 			occs = append(occs, bind.Occurrence{Name: o.name, Value: o.value})
 		}
 	}
-	host := bind.Host{Getenv: e.Getenv, Wd: wd, Home: e.Home(), Today: e.Today(), FS: os.DirFS("/")}
+	host := bind.Host{Getenv: e.Getenv, Wd: wd, Home: e.Home(), Today: e.Today(), FS: hostFS(e)}
 	params, err := bind.Params(plan, occs, explicit, host)
 	if err != nil {
 		return nil, usageError{err.Error()}
@@ -65,7 +69,7 @@ func readParamsFile(path string, e env, into map[string]any) error {
 	if path == "-" {
 		data, err = io.ReadAll(e.Stdin())
 	} else {
-		data, err = os.ReadFile(path)
+		data, err = readHostFile(e, path)
 	}
 	if err != nil {
 		return fmt.Errorf("reading params: %w", err)

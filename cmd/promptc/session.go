@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"io"
-	"os"
 	"slices"
 
 	"github.com/promptc/promptc/bind"
@@ -67,7 +66,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	var plan *engine.Plan
 	for range 3 {
 		var ds diag.List
-		plan, ds, err = loadPlan(ctx, sel.pipeline, sel.overlays, sel.sets)
+		plan, ds, err = loadPlan(ctx, func(n string) ([]byte, error) { return readHostFile(e, n) }, sel.pipeline, sel.overlays, sel.sets)
 		if err != nil {
 			return nil, false, err
 		}
@@ -99,7 +98,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	if err != nil {
 		return nil, false, err
 	}
-	return &session{p: p, plan: plan, in: engine.Input{FS: os.DirFS("/"), Params: params}}, false, nil
+	return &session{p: p, plan: plan, in: engine.Input{FS: hostFS(e), Params: params}}, false, nil
 }
 
 // pipelineFlags turns the flags plan's params bind into flag definitions.
