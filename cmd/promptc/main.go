@@ -82,6 +82,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdKinds(args[1:], stdout)
 	case "schema":
 		err = cmdSchema(args[1:], stdout)
+	case "test":
+		err = cmdTest(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		_, err = io.WriteString(stdout, usage)
 	case "version", "--version":
@@ -96,6 +98,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 func report(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
+	}
+	if errors.As(err, new(failedError)) {
+		return exitSpec
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -125,6 +130,7 @@ Usage:
   promptc pipelines [show NAME]       list the built-in pipelines, or print one's YAML
   promptc kinds    [KIND]             list the source kinds with their value fields and options
   promptc schema   [pipeline|explain] print the JSON Schema of pipeline files or of explain --json
+  promptc test     [FILE|DIR ...]     run prompt regression cases (default ./promptc-tests)
   promptc --version                   print promptc's version
 
 Flags of build, expand, explain and graph:
