@@ -82,7 +82,7 @@ func Compare(old, new *Build, tok Counter, content func(path string) ([]byte, bo
 		return nil
 	}
 	oldLines, newLines := splitPromptLines(old.Prompt), splitPromptLines(new.Prompt)
-	ops := diffLines(strings.Join(oldLines, ""), strings.Join(newLines, ""))
+	ops := mergeEOL(diffLines(strings.Join(oldLines, ""), strings.Join(newLines, "")))
 	oldIDs := lineSections(old, oldLines)
 	newIDs := lineSections(new, newLines)
 	ids := make([]string, len(ops))
@@ -138,6 +138,48 @@ func lineText(l string) string {
 		return strings.TrimSuffix(l, noEOL+"\n")
 	}
 	return l
+}
+
+// mergeEOL keeps as unchanged a last line that only gained or lost its
+// newline because text was added or removed after it: in a block of
+// changes that starts with that line removed and added again, the pair
+// becomes one kept line, so that the section the line belongs to is not
+// reported as changed. A diff whose only change is the final newline
+// keeps it.
+func mergeEOL(ops []lineOp) []lineOp {
+	changes := 0
+	for _, op := range ops {
+		if op.kind != ' ' {
+			changes++
+		}
+	}
+	if changes <= 2 {
+		return ops
+	}
+	out := make([]lineOp, 0, len(ops))
+	for k := 0; k < len(ops); k++ {
+		op := ops[k]
+		if op.kind != '-' || (k > 0 && ops[k-1].kind != ' ') {
+			out = append(out, op)
+			continue
+		}
+		end := k
+		for end < len(ops) && ops[end].kind == '-' {
+			end++
+		}
+		if end < len(ops) && ops[end].kind == '+' {
+			a, b := op.text, ops[end].text
+			aEOL, bEOL := lineText(a) != a, lineText(b) != b
+			if aEOL != bEOL && strings.TrimSuffix(lineText(a), "\n") == strings.TrimSuffix(lineText(b), "\n") {
+				out = append(out, lineOp{' ', b, op.old, ops[end].new})
+				out = append(out, ops[k+1:end]...)
+				k = end
+				continue
+			}
+		}
+		out = append(out, op)
+	}
+	return out
 }
 
 // lineSections gives each line the active section holding its first byte

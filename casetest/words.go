@@ -25,7 +25,8 @@ func (w word) expand(root string) string { return strings.ReplaceAll(string(w), 
 // character literal; $WORK and ${WORK} stand for the case root. Other
 // variables, command substitution, globbing, redirection, pipes and
 // comments do not exist: an unquoted $NAME, `, |, &, ;, <, >, (, ) is an
-// error, so that a line never means something other than it seems to.
+// error (the word -> excepted), so that a line never means something
+// other than it seems to.
 // The error gives the 1-based column.
 func splitWords(line string) ([]word, error) {
 	var out []word
@@ -89,6 +90,8 @@ func splitWords(line string) ([]word, error) {
 			}
 			cur.WriteString(workMark)
 			i += n - 1
+		case c == '>' && cur.String() == "-" && (i+1 == len(line) || line[i+1] == ' ' || line[i+1] == '\t'):
+			cur.WriteByte(c) // the word ->, of fs's symlink LINK -> TARGET
 		case strings.IndexByte("`|&;<>()", c) >= 0:
 			return nil, fmt.Errorf("column %d: %q is shell syntax promptc does not run; quote it", i+1, c)
 		default:
