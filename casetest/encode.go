@@ -9,6 +9,10 @@ import (
 
 func unquote(data []byte) ([]byte, error) { return txtar.Unquote(data) }
 
+func quote(data []byte) ([]byte, error) { return txtar.Quote(data) }
+
+func bytesNeedQuote(data []byte) bool { return txtar.NeedsQuote(data) }
+
 // encode prepares data for a case archive, which can hold neither a
 // missing final newline nor lines that look like file markers, and is
 // better kept free of carriage returns. It returns the bytes to store and

@@ -1,6 +1,7 @@
 package casetest
 
 import (
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -61,13 +62,26 @@ func newEnv(c *Case, root string, fsys sources.FS) *Env {
 // Getenv returns a variable of the case, "" when unset.
 func (e *Env) Getenv(key string) string { return e.vars[key] }
 
-// Getwd returns $PWD, made absolute against the case root.
+// Getwd returns the physical working directory, as the kernel reports
+// one: $PWD made absolute against the case root, with every symlink
+// resolved inside the sandbox. A PWD that does not exist is an error.
 func (e *Env) Getwd() (string, error) {
 	wd := e.vars["PWD"]
 	if !filepath.IsAbs(wd) {
 		wd = filepath.Join(e.root, wd)
 	}
-	return filepath.Clean(wd), nil
+	wd = filepath.ToSlash(filepath.Clean(wd))
+	if e.fsys == nil {
+		return wd, nil
+	}
+	real, err := sources.Realpath(e.fsys, wd)
+	if err != nil {
+		return "", fmt.Errorf("PWD=%s: %w", strings.ReplaceAll(wd, e.root, workVar), err)
+	}
+	if fi, err := sources.Stat(e.fsys, real); err != nil || !fi.IsDir() {
+		return "", fmt.Errorf("PWD=%s: not a directory", strings.ReplaceAll(wd, e.root, workVar))
+	}
+	return real, nil
 }
 
 // Home returns $HOME.
