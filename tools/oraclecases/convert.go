@@ -356,7 +356,7 @@ func (s *script) isDir(p string) bool {
 }
 
 // words splits a script line as testscript does for the words the
-// generators write: blanks separate words, '...' quotes (with '' for a
+// generators write: blanks separate words, '...' quotes (with ” for a
 // quote), $WORK and ${WORK} stand for the root and are kept as $WORK.
 func words(line string) ([]string, error) {
 	var out []string
