@@ -356,8 +356,8 @@ func (s *script) isDir(p string) bool {
 }
 
 // words splits a script line as testscript does for the words the
-// generators write: blanks separate words, '...' quotes (with ” for a
-// quote), $WORK and ${WORK} stand for the root and are kept as $WORK.
+// generators write: blanks separate words, '...' quotes (a doubled quote
+// inside is one quote), $WORK and ${WORK} stand for the root, kept as $WORK.
 func words(line string) ([]string, error) {
 	var out []string
 	var cur strings.Builder
