@@ -98,6 +98,8 @@ func Compare(old, new *Build, tok Counter, content func(path string) ([]byte, bo
 	}
 	if oldIDs == nil {
 		inferRemoved(ops, ids, new)
+	} else {
+		moveFromUnchanged(ops, ids, old, new)
 	}
 	d := &Diff{OldTokens: tok.Count(old.Prompt), NewTokens: tok.Count(new.Prompt)}
 	var order []string
@@ -214,6 +216,33 @@ func lineSections(b *Build, lines []string) []string {
 		off = end
 	}
 	return out
+}
+
+// moveFromUnchanged gives the changed lines of a section whose text is
+// the same in both builds (blank lines the line diff matched across a
+// section boundary) to the nearest change of a section that did change.
+func moveFromUnchanged(ops []lineOp, ids []string, old, new *Build) {
+	same := func(id string) bool {
+		o, ok1 := old.section(id)
+		n, ok2 := new.section(id)
+		return ok1 && ok2 && o.Active && n.Active && old.text(o) == new.text(n)
+	}
+	changed := func(k int) bool { return ops[k].kind != ' ' && !same(ids[k]) }
+	for k, op := range ops {
+		if op.kind == ' ' || !same(ids[k]) {
+			continue
+		}
+		for d := 1; d < len(ops); d++ {
+			if k-d >= 0 && changed(k-d) {
+				ids[k] = ids[k-d]
+				break
+			}
+			if k+d < len(ops) && changed(k+d) {
+				ids[k] = ids[k+d]
+				break
+			}
+		}
+	}
 }
 
 // inferRemoved gives removed lines of a side without sections a section:

@@ -84,6 +84,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdSchema(args[1:], stdout)
 	case "test":
 		err = cmdTest(ctx, args[1:], stdout, stderr)
+	case "diff":
+		err = cmdDiff(ctx, args[1:], stdout, stderr, e)
+	case "record":
+		err = cmdRecord(ctx, args[1:], stdout, stderr, e)
 	case "help", "-h", "--help":
 		_, err = io.WriteString(stdout, usage)
 	case "version", "--version":
@@ -131,6 +135,9 @@ Usage:
   promptc kinds    [KIND]             list the source kinds with their value fields and options
   promptc schema   [pipeline|explain] print the JSON Schema of pipeline files or of explain --json
   promptc test     [FILE|DIR ...]     run prompt regression cases (default ./promptc-tests)
+  promptc diff     OLD.json NEW.json  the prompt difference of two builds, by section, with token deltas
+  promptc diff     [flags] -- [flags] the same between two builds (flags after -- replace those before)
+  promptc record   [flags] OUT.txtar  snapshot this build into a hermetic case file
   promptc --version                   print promptc's version
 
 Flags of build, expand, explain and graph:
