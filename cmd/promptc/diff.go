@@ -149,4 +149,3 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	printWarnings(stderr, res.Diagnostics)
 	return buildOf(res)
 }
-
