@@ -43,13 +43,18 @@ type junitCase struct {
 	Time      string        `xml:"time,attr"`
 	Failure   *junitProblem `xml:"failure,omitempty"`
 	Error     *junitProblem `xml:"error,omitempty"`
-	SystemErr string        `xml:"system-err,omitempty"`
+	SystemErr *cdata        `xml:"system-err,omitempty"`
 }
 
 type junitProblem struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
-	Text    string `xml:",chardata"`
+	Text    string `xml:",cdata"`
+}
+
+// cdata is element text kept readable in the file (newlines as they are).
+type cdata struct {
+	Text string `xml:",cdata"`
 }
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
@@ -76,7 +81,10 @@ func (r *Report) WriteJUnit(w io.Writer, timestamp time.Time) error {
 			suiteTime = append(suiteTime, 0)
 		}
 		s := &top.Suites[i]
-		c := junitCase{Name: path.Base(res.Name), Classname: strings.ReplaceAll(dir, "/", "."), File: res.Path, Time: seconds(res.Elapsed), SystemErr: res.Stderr}
+		c := junitCase{Name: path.Base(res.Name), Classname: strings.ReplaceAll(dir, "/", "."), File: res.Path, Time: seconds(res.Elapsed)}
+		if res.Stderr != "" {
+			c.SystemErr = &cdata{res.Stderr}
+		}
 		switch {
 		case res.Status == Errored:
 			c.Error = &junitProblem{Message: firstLine(res.Message), Type: "case", Text: res.Message}

@@ -62,7 +62,7 @@ func TestJUnitContent(t *testing.T) {
 		t.Errorf("suite a = %+v", a)
 	}
 	f := a.Cases[1].Failure
-	if f == nil || f.Type != "prompt" || !bytes.Contains([]byte(f.Text), []byte("+new \"quoted\" ]]>")) || a.Cases[1].SystemErr != "warning: x\n" {
+	if f == nil || f.Type != "prompt" || !bytes.Contains([]byte(f.Text), []byte("+new \"quoted\" ]]>")) || a.Cases[1].SystemErr == nil || a.Cases[1].SystemErr.Text != "warning: x\n" {
 		t.Errorf("failure = %+v", f)
 	}
 	if e := got.Suites[2].Cases[0].Error; got.Suites[2].Name != "." || e == nil || e.Type != "case" {

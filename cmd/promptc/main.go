@@ -9,13 +9,19 @@
 //	promptc pipelines [show NAME]       list built-in pipelines, or print one
 //	promptc kinds [KIND]                list source kinds, their value fields and options
 //	promptc schema [pipeline|explain]   print a JSON Schema
+//	promptc test [FILE|DIR ...]         run prompt regression cases (package casetest)
+//	promptc diff OLD.json NEW.json      the difference of two builds, by section
+//	promptc diff [flags] -- [flags]     the same for two builds run here
+//	promptc record [flags] OUT.txtar    snapshot this build into a case file
 //	promptc --version                   print the version
 //
 // The flags of build, expand, explain and graph beyond promptc's own come
 // from the selected pipeline: each param declares the flags and environment
 // variables that set it (see package bind).
 //
-// Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
+// Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors;
+// promptc test exits 1 when a case fails, promptc diff --exit-code when the
+// prompts differ, promptc record when its case does not reproduce the prompt.
 package main
 
 import (
@@ -156,8 +162,17 @@ Flags of explain (besides --json, whose shape is schema/explain.schema.json):
   --tokenizer NAME             o200k_base (default) or cl100k_base
 Flags of graph (without input flags it reads no file):
   --format dot|mermaid|json    output format (default dot; render with dot -Tsvg)
+Flags of test (exit 1 when a case fails):
+  -run REGEX                   run only the cases whose name matches
+  -v                           also list the passing cases and the builds' warnings
+  --json                       print the results as JSON
+  --junit FILE                 also write a JUnit XML report
+  --update                     rewrite the want of failing cases
+Flags of diff (before the build flags):
+  --json                       print the difference as JSON
+  --exit-code                  exit 1 when the prompts differ
 
-Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
+Exit status: 0 ok, 1 pipeline errors (or a failing test case), 2 usage errors, 3 I/O or internal errors.
 `
 
 type osEnv struct{}

@@ -67,6 +67,9 @@ func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	if err != nil {
 		return fmt.Errorf("record: %w", err)
 	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o777); err != nil {
+		return err
+	}
 	if err := os.WriteFile(out, data, 0o666); err != nil {
 		return err
 	}
@@ -115,7 +118,7 @@ func recording(e env, s *session, capture *casetest.Capture, args []string) (*ca
 // writeCaptured lists what went into the case, so that the user can see
 // what would leave the machine with it.
 func writeCaptured(w io.Writer, out, root string, captured []casetest.Captured) {
-	fmt.Fprintf(w, "promptc record: wrote %s, with $WORK standing for %s; it holds:\n", out, root)
+	fmt.Fprintf(w, "promptc record: wrote %s ($WORK is %s), holding:\n", out, root)
 	for _, c := range captured {
 		switch c.Kind {
 		case "file":
