@@ -67,7 +67,7 @@ func TestParse(t *testing.T) {
 	if got := c.Args("/R"); !reflect.DeepEqual(got, []string{"--cwd", "/R/p", "-t", "read"}) {
 		t.Errorf("Args = %q", got)
 	}
-	env := newEnv(c, "/R", nil)
+	env := newEnv(c, "/R", nil, nil)
 	for k, v := range map[string]string{"HOME": "/R/h", "X": "/Ry $WORKER", "PWD": "/R", "PROMPTC_SYSTEM_CONFIG": "/R/etc/promptc/config.yaml", "SOURCE_DATE_EPOCH": DefaultEpoch} {
 		if got := env.Getenv(k); got != v {
 			t.Errorf("Getenv(%s) = %q; want %q", k, got, v)
@@ -97,7 +97,7 @@ func TestEnvPWD(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := newEnv(c, "/R", nil)
+	e := newEnv(c, "/R", nil, nil)
 	if wd, _ := e.Getwd(); wd != "/R/sub/dir" {
 		t.Errorf("Getwd = %q", wd)
 	}

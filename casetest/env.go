@@ -45,11 +45,12 @@ type Env struct {
 	vars map[string]string
 	root string
 	fsys sources.FS
+	memo *memo
 }
 
 // newEnv is the environment of c materialized at root.
-func newEnv(c *Case, root string, fsys sources.FS) *Env {
-	e := &Env{vars: map[string]string{}, root: root, fsys: fsys}
+func newEnv(c *Case, root string, fsys sources.FS, m *memo) *Env {
+	e := &Env{vars: map[string]string{}, root: root, fsys: fsys, memo: m}
 	for _, d := range defaults {
 		e.vars[d.key] = strings.ReplaceAll(d.value, workVar, root)
 	}
@@ -107,3 +108,14 @@ func (e *Env) Stdin() io.Reader { return strings.NewReader("") }
 
 // FS returns the case's sandbox (see the package documentation).
 func (e *Env) FS() sources.FS { return e.fsys }
+
+// Memo returns the value stored under key, computing it on first use.
+// Values are shared by every case of one Runner.Run and must not depend
+// on the case: the CLI keeps compiled pipelines there, keyed by the
+// pipeline's bytes, so that a suite compiles each distinct pipeline once.
+func (e *Env) Memo(key string, compute func() any) any {
+	if e.memo == nil {
+		return compute()
+	}
+	return e.memo.get(key, compute)
+}

@@ -89,6 +89,7 @@ func (r *Runner) Run(ctx context.Context, files []CaseFile) []Result {
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
+	m := &memo{}
 	results := make([]Result, len(todo))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -97,7 +98,7 @@ func (r *Runner) Run(ctx context.Context, files []CaseFile) []Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = r.runCase(ctx, todo[i], tokens)
+				results[i] = r.runCase(ctx, todo[i], tokens, m)
 			}
 		}()
 	}
@@ -109,7 +110,7 @@ func (r *Runner) Run(ctx context.Context, files []CaseFile) []Result {
 	return results
 }
 
-func (r *Runner) runCase(ctx context.Context, cf CaseFile, tokens Counter) (res Result) {
+func (r *Runner) runCase(ctx context.Context, cf CaseFile, tokens Counter, m *memo) (res Result) {
 	start := time.Now()
 	res = Result{Path: cf.Path, Name: cf.Name}
 	defer func() {
@@ -117,12 +118,12 @@ func (r *Runner) runCase(ctx context.Context, cf CaseFile, tokens Counter) (res 
 			res.Status, res.Message = Errored, fmt.Sprintf("%s: internal error: %v", cf.Path, v)
 		}
 	}()
-	r.caseResult(ctx, cf, tokens, &res)
+	r.caseResult(ctx, cf, tokens, m, &res)
 	res.Elapsed = time.Since(start)
 	return res
 }
 
-func (r *Runner) caseResult(ctx context.Context, cf CaseFile, tokens Counter, res *Result) {
+func (r *Runner) caseResult(ctx context.Context, cf CaseFile, tokens Counter, m *memo, res *Result) {
 	fail := func(s Status, format string, args ...any) {
 		res.Status, res.Message = s, fmt.Sprintf(format, args...)
 	}
@@ -149,7 +150,7 @@ func (r *Runner) caseResult(ctx context.Context, cf CaseFile, tokens Counter, re
 		fail(Errored, "%v", err)
 		return
 	}
-	got, stderr, err := r.build(ctx, c, sb)
+	got, stderr, err := r.build(ctx, c, sb, m)
 	res.Stderr = stderr
 	if err != nil {
 		fail(Failed, "%v", err)
@@ -214,8 +215,8 @@ func (sb *caseDir) content(p string) ([]byte, bool) {
 
 // build runs c in its materialized tree and returns the build with its
 // paths written $WORK/..., and stderr likewise.
-func (r *Runner) build(ctx context.Context, c *Case, sb *caseDir) (*Build, string, error) {
-	env := newEnv(c, sb.root, newSandbox(sb.root))
+func (r *Runner) build(ctx context.Context, c *Case, sb *caseDir, m *memo) (*Build, string, error) {
+	env := newEnv(c, sb.root, newSandbox(sb.root), m)
 	var stdout, stderr bytes.Buffer
 	code := r.Build(ctx, append([]string{"build", "--json"}, c.Args(sb.root)...), &stdout, &stderr, env)
 	errText := strings.ReplaceAll(stderr.String(), sb.root, workVar)

@@ -66,7 +66,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	var plan *engine.Plan
 	for range 3 {
 		var ds diag.List
-		plan, ds, err = loadPlan(ctx, func(n string) ([]byte, error) { return readHostFile(e, n) }, sel.pipeline, sel.overlays, sel.sets)
+		plan, ds, err = loadPlan(ctx, hostPlanSource(e), sel.pipeline, sel.overlays, sel.sets)
 		if err != nil {
 			return nil, false, err
 		}
