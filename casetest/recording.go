@@ -73,6 +73,10 @@ func (r *Recording) Spec() (*Spec, []Captured, string, error) {
 	for _, a := range r.Accesses {
 		t.add(a.Path, a.Op != "lstat" && a.Op != "readlink", a.Op)
 	}
+	// The working directory must exist in the case; so does the home, as
+	// on the host.
+	t.add(r.Wd, true, "stat")
+	t.add(r.Home, true, "stat")
 	t.addListed()
 	root := r.root(t)
 	rb := rebaser(root)

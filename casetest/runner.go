@@ -165,7 +165,7 @@ func (r *Runner) caseResult(ctx context.Context, cf CaseFile, tokens Counter, m 
 	res.Status = Failed
 	switch {
 	case !hasWant:
-		res.Message = "no want file"
+		res.Message, res.Diff = "no want file", nil
 	case res.Diff == nil:
 		res.Message = "want must be the prompt followed by exactly one newline"
 	default:
@@ -177,6 +177,9 @@ func (r *Runner) caseResult(ctx context.Context, cf CaseFile, tokens Counter, m 
 			return
 		}
 		res.Updated = true
+		if !hasWant {
+			res.Message = "wrote its want"
+		}
 	}
 }
 
