@@ -280,12 +280,3 @@ func (c *Case) Args(root string) []string {
 // Want returns the expected prompt plus "\n", with the case root written
 // $WORK, and whether the case has one.
 func (c *Case) Want() ([]byte, bool) { return c.want, c.hasWant }
-
-// contentOf returns the materialized content of the file at rel, for
-// attributing a change to it.
-func (c *Case) contentOf(rel string) ([]byte, bool) {
-	if f := c.file(rel); f != nil {
-		return f.data, true
-	}
-	return nil, false
-}

@@ -7,15 +7,16 @@ import (
 	"strings"
 )
 
-// fsCommands documents the fs file's commands: name, usage, summary.
-var fsCommands = []struct{ name, usage, summary string }{
-	{"mkdir", "mkdir DIR...", "make directories (with parents), e.g. an empty one"},
-	{"symlink", "symlink LINK -> TARGET", "make a symbolic link; TARGET is kept as written ($WORK expanded)"},
-	{"chmod", "chmod MODE PATH...", "set permission bits (octal, 0000-0777)"},
-	{"unquote", "unquote FILE...", "the archive file is stored txtar-quoted (each line prefixed with >)"},
-	{"trim-newline", "trim-newline FILE...", "drop the archive file's final newline (txtar always adds one)"},
-	{"unix2dos", "unix2dos FILE...", "turn the archive file's LF line endings into CRLF"},
-	{"subst-work", "subst-work FILE...", "replace each literal $WORK in the archive file with the case root"},
+// fsCommands are the fs file's commands and their usage (the package
+// documentation says what each does).
+var fsCommands = []struct{ name, usage string }{
+	{"mkdir", "mkdir DIR..."},
+	{"symlink", "symlink LINK -> TARGET"},
+	{"chmod", "chmod MODE PATH..."},
+	{"unquote", "unquote FILE..."},
+	{"trim-newline", "trim-newline FILE..."},
+	{"unix2dos", "unix2dos FILE..."},
+	{"subst-work", "subst-work FILE..."},
 }
 
 // parseFS reads the fs file. Content commands (unquote, trim-newline,

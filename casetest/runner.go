@@ -98,6 +98,10 @@ func (r *Runner) Run(ctx context.Context, files []CaseFile) []Result {
 		go func() {
 			defer wg.Done()
 			for i := range next {
+				if err := ctx.Err(); err != nil {
+					results[i] = Result{Path: todo[i].Path, Name: todo[i].Name, Status: Errored, Message: fmt.Sprintf("%s: not run: %v", todo[i].Path, err)}
+					continue
+				}
 				results[i] = r.runCase(ctx, todo[i], tokens, m)
 			}
 		}()
