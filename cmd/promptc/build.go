@@ -90,14 +90,15 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 }
 
 // loadPlan loads a built-in pipeline NAME or a FILE, plus overlays and
-// --set overrides, and compiles it. File problems are errors (exit 3);
+// --set overrides, and compiles it; src reads the files and may reuse a
+// plan compiled from the same layers. File problems are errors (exit 3);
 // pipeline problems are diagnostics (exit 1).
-func loadPlan(ctx context.Context, name string, overlays, sets []string) (*engine.Plan, diag.List, error) {
+func loadPlan(ctx context.Context, src planSource, name string, overlays, sets []string) (*engine.Plan, diag.List, error) {
 	var layers []engine.Layer
 	if data, ok := pipelines.Lookup(name); ok && !strings.ContainsAny(name, `/\.`) {
 		layers = append(layers, engine.Layer{Name: "pipelines/" + name + ".yaml", Data: data})
 	} else {
-		data, err := os.ReadFile(name)
+		data, err := src.read(name)
 		if err != nil {
 			if os.IsNotExist(err) && !strings.ContainsAny(name, `/\.`) {
 				msg := fmt.Sprintf("no pipeline %q (built in: %s; or give a file path)", name, strings.Join(pipelines.Names(), ", "))
@@ -111,7 +112,7 @@ func loadPlan(ctx context.Context, name string, overlays, sets []string) (*engin
 		layers = append(layers, engine.Layer{Name: filepath.ToSlash(name), Data: data})
 	}
 	for _, o := range overlays {
-		data, err := os.ReadFile(o)
+		data, err := src.read(o)
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading overlay: %w", err)
 		}
@@ -125,7 +126,7 @@ func loadPlan(ctx context.Context, name string, overlays, sets []string) (*engin
 		}
 		setList = append(setList, engine.Set{Key: k, Value: v})
 	}
-	return pipelines.CompileLayers(ctx, layers, setList)
+	return src.compile(ctx, layers, setList)
 }
 
 func printWarnings(w io.Writer, ds diag.List) {

@@ -9,13 +9,19 @@
 //	promptc pipelines [show NAME]       list built-in pipelines, or print one
 //	promptc kinds [KIND]                list source kinds, their value fields and options
 //	promptc schema [pipeline|explain]   print a JSON Schema
+//	promptc test [FILE|DIR ...]         run prompt regression cases (package casetest)
+//	promptc diff OLD.json NEW.json      the difference of two builds, by section
+//	promptc diff [flags] -- [flags]     the same for two builds run here
+//	promptc record [flags] OUT.txtar    snapshot this build into a case file
 //	promptc --version                   print the version
 //
 // The flags of build, expand, explain and graph beyond promptc's own come
 // from the selected pipeline: each param declares the flags and environment
 // variables that set it (see package bind).
 //
-// Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
+// Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors;
+// promptc test exits 1 when a case fails, promptc diff --exit-code when the
+// prompts differ, promptc record when its case does not reproduce the prompt.
 package main
 
 import (
@@ -27,6 +33,7 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/sourcedate"
 )
 
 func main() { os.Exit(Main()) }
@@ -43,7 +50,8 @@ type env interface {
 	Getwd() (string, error)
 	// Home is $HOME, else the user's home directory as the OS knows it.
 	Home() string
-	// Today is the local date, YYYY-MM-DD.
+	// Today is the date, YYYY-MM-DD: the UTC date $SOURCE_DATE_EPOCH
+	// pins, else the local date.
 	Today() string
 	// Stdin is read only for --params -.
 	Stdin() io.Reader
@@ -88,6 +96,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdKinds(args[1:], stdout)
 	case "schema":
 		err = cmdSchema(args[1:], stdout)
+	case "test":
+		err = cmdTest(ctx, args[1:], stdout, stderr)
+	case "diff":
+		err = cmdDiff(ctx, args[1:], stdout, stderr, e)
+	case "record":
+		err = cmdRecord(ctx, args[1:], stdout, stderr, e)
 	case "help", "-h", "--help":
 		_, err = io.WriteString(stdout, usage)
 	case "version", "--version":
@@ -121,6 +135,9 @@ func report(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	if errors.As(err, new(failedError)) {
+		return exitSpec
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "promptc: %s\nRun 'promptc help' for usage.\n", ue.msg)
@@ -149,6 +166,10 @@ Usage:
   promptc pipelines [show NAME]       list the built-in pipelines, or print one's YAML
   promptc kinds    [KIND]             list the source kinds with their value fields and options
   promptc schema   [pipeline|explain] print the JSON Schema of pipeline files or of explain --json
+  promptc test     [FILE|DIR ...]     run prompt regression cases (default ./promptc-tests)
+  promptc diff     OLD.json NEW.json  the prompt difference of two builds, by section, with token deltas
+  promptc diff     [flags] -- [flags] the same between two builds (flags after -- replace those before)
+  promptc record   [flags] OUT.txtar  snapshot this build into a hermetic case file
   promptc --version                   print promptc's version
 
 Flags of build, expand, explain and graph:
@@ -167,15 +188,32 @@ Flags of explain (besides --json, whose shape is schema/explain.schema.json):
   --tokenizer NAME             o200k_base (default) or cl100k_base
 Flags of graph (without input flags it reads no file):
   --format dot|mermaid|json    output format (default dot; render with dot -Tsvg)
+Flags of test (exit 1 when a case fails):
+  -run REGEX                   run only the cases whose name matches
+  -v                           also list the passing cases and the builds' warnings
+  --json                       print the results as JSON
+  --junit FILE                 also write a JUnit XML report
+  --update                     rewrite the want of failing cases
+Flags of diff (before the build flags):
+  --json                       print the difference as JSON
+  --exit-code                  exit 1 when the prompts differ
 
-Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
+Exit status: 0 ok, 1 pipeline errors (or a failing test case), 2 usage errors, 3 I/O or internal errors.
 `
 
 type osEnv struct{}
 
 func (osEnv) Getenv(k string) string { return os.Getenv(k) }
 
-func (osEnv) Today() string { return time.Now().Format("2006-01-02") }
+// Today is the UTC date $SOURCE_DATE_EPOCH pins, else the local date. A
+// malformed value is reported by pipelineParams before Today is used.
+func (osEnv) Today() string {
+	d, err := sourcedate.Today(os.Getenv(sourcedate.Var), time.Now)
+	if err != nil {
+		return time.Now().Format(time.DateOnly)
+	}
+	return d
+}
 
 func (osEnv) Stdin() io.Reader { return os.Stdin }
 

@@ -5,16 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptc/promptc/bind"
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/internal/sourcedate"
 )
 
 // pipelineParams computes the params of plan from the command line: the
@@ -23,6 +23,9 @@ import (
 // given explicitly that the pipeline does not declare is a usage error.
 func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error) {
 	wd, wdErr := e.Getwd()
+	if _, err := sourcedate.Today(e.Getenv(sourcedate.Var), time.Now); err != nil {
+		return nil, usageError{err.Error()}
+	}
 	explicit := map[string]any{}
 	if p.has("params") {
 		if err := readParamsFile(p.get("params"), e, explicit); err != nil {
@@ -46,7 +49,7 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 			occs = append(occs, bind.Occurrence{Name: o.name, Value: o.value})
 		}
 	}
-	host := bind.Host{Getenv: e.Getenv, Wd: wd, WdErr: wdErr, Home: e.Home(), Today: e.Today(), FS: sources.OSFS()}
+	host := bind.Host{Getenv: e.Getenv, Wd: wd, WdErr: wdErr, Home: e.Home(), Today: e.Today(), FS: hostFS(e)}
 	params, err := bind.Params(plan, occs, explicit, host)
 	if errors.Is(err, bind.ErrNoWd) {
 		return nil, err // the environment, not the command line, is at fault
@@ -71,7 +74,7 @@ func readParamsFile(path string, e env, into map[string]any) error {
 	if path == "-" {
 		data, err = io.ReadAll(e.Stdin())
 	} else {
-		data, err = os.ReadFile(path)
+		data, err = readHostFile(e, path)
 	}
 	if err != nil {
 		return fmt.Errorf("reading params: %w", err)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/promptc/promptc/engine"
@@ -23,7 +24,7 @@ func cmdParams(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	sel := selectionOf(p)
-	plan, ds, err := loadPlan(ctx, sel.pipeline, sel.overlays, sel.sets)
+	plan, ds, err := loadPlan(ctx, planSource{read: os.ReadFile}, sel.pipeline, sel.overlays, sel.sets)
 	if err != nil {
 		return err
 	}

@@ -72,6 +72,10 @@ func setup(e *testscript.Env) error {
 	for _, k := range []string{"PI_CODING_AGENT_DIR", "PROMPTC_UPDATE"} {
 		e.Setenv(k, "")
 	}
+	// The JUnit schema test_junit.txtar validates reports against.
+	if xsd, err := filepath.Abs(filepath.Join("..", "..", "casetest", "testdata", "junit.xsd")); err == nil {
+		e.Setenv("JUNIT_XSD", xsd)
+	}
 	// Resolve $WORK physically, since promptc reports physical paths.
 	if real, err := filepath.EvalSymlinks(e.Getenv("WORK")); err == nil {
 		e.Setenv("REALWORK", real)

@@ -8,7 +8,6 @@ import (
 	"github.com/promptc/promptc/bind"
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/sources"
 )
 
 // commonFlags are the flags of every command that runs a pipeline (build,
@@ -67,7 +66,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	var plan *engine.Plan
 	for range 3 {
 		var ds diag.List
-		plan, ds, err = loadPlan(ctx, sel.pipeline, sel.overlays, sel.sets)
+		plan, ds, err = loadPlan(ctx, hostPlanSource(e), sel.pipeline, sel.overlays, sel.sets)
 		if err != nil {
 			return nil, false, err
 		}
@@ -95,7 +94,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	if err := checkArgs(cmd, p, maxArgs); err != nil {
 		return nil, false, err
 	}
-	s = &session{p: p, plan: plan, in: engine.Input{FS: sources.OSFS()}}
+	s = &session{p: p, plan: plan, in: engine.Input{FS: hostFS(e)}}
 	if cmd == "graph" && !s.inputGiven() {
 		return s, false, nil // the plan alone is drawn: nothing is read
 	}

@@ -34,10 +34,10 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		base, isOverlay := overlayBase(name, p)
 		var ds diag.List
 		if isOverlay {
-			_, ds, err = loadPlan(ctx, base, append([]string{name}, p.list("overlay")...), p.list("set"))
+			_, ds, err = loadPlan(ctx, planSource{read: os.ReadFile}, base, append([]string{name}, p.list("overlay")...), p.list("set"))
 			lines = append(lines, fmt.Sprintf("%s: ok (an overlay, over pipeline %s)", name, base))
 		} else {
-			_, ds, err = loadPlan(ctx, name, p.list("overlay"), p.list("set"))
+			_, ds, err = loadPlan(ctx, planSource{read: os.ReadFile}, name, p.list("overlay"), p.list("set"))
 			lines = append(lines, name+": ok")
 		}
 		if err != nil {

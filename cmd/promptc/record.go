@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/promptc/promptc/casetest"
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/internal/sourcedate"
+	"github.com/promptc/promptc/sources"
+)
+
+// captureEnv is e with builds reading through a Capture.
+type captureEnv struct {
+	env
+	fs *casetest.Capture
+}
+
+func (c captureEnv) FS() sources.FS { return c.fs }
+
+// recordedVars are variables a case keeps when set, besides those the
+// pipeline's params read: where the configuration layers are.
+var recordedVars = []string{"PROMPTC_SYSTEM_CONFIG", "PROMPTC_USER_CONFIG", "XDG_CONFIG_HOME"}
+
+// cmdRecord snapshots a real build into a case file: promptc record
+// [build flags] OUT.txtar. The build runs as promptc build would, reading
+// through a Capture; every file it read or found (and each symlink on the
+// way) goes into the case, rebased under $WORK, with the variables its
+// params read; the case is then run in its sandbox and its prompt written
+// as want. The list of what was captured goes to stderr. When the
+// sandboxed prompt, with $WORK put back, is not the real one, the
+// difference is printed and the exit status is 1.
+func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
+	if len(args) == 1 && (args[0] == "--help" || args[0] == "-help" || args[0] == "-h") {
+		_, err := io.WriteString(stdout, usage)
+		return err
+	}
+	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".txtar") {
+		return usageError{"record: the last argument must be the case file to write, OUT.txtar"}
+	}
+	out, buildArgs := args[len(args)-1], args[:len(args)-1]
+	capture := casetest.NewCapture(hostFS(e))
+	s, done, err := openSession(ctx, "build", buildArgs, nil, 0, stdout, stderr, captureEnv{e, capture})
+	if err != nil || done {
+		return err
+	}
+	res, err := s.plan.Run(ctx, s.in)
+	if err != nil {
+		return err
+	}
+	printWarnings(stderr, res.Diagnostics)
+	rec, err := recording(e, s, capture, buildArgs)
+	if err != nil {
+		return err
+	}
+	spec, captured, root, err := rec.Spec()
+	if err != nil {
+		return err
+	}
+	data, err := spec.Format()
+	if err != nil {
+		return fmt.Errorf("record: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o777); err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, data, 0o666); err != nil {
+		return err
+	}
+	writeCaptured(stderr, out, root, captured)
+	real, err := buildOf(res)
+	if err != nil {
+		return err
+	}
+	return checkReplay(ctx, out, root, real, stderr)
+}
+
+// recording gathers what the case must reproduce of e.
+func recording(e env, s *session, capture *casetest.Capture, args []string) (*casetest.Recording, error) {
+	wd, err := e.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("working directory: %w", err)
+	}
+	var vars []casetest.EnvVar
+	seen := map[string]bool{"HOME": true, "PWD": true, sourcedate.Var: true}
+	for _, k := range append(envNames(s.plan), recordedVars...) {
+		if v := e.Getenv(k); v != "" && !seen[k] {
+			seen[k] = true
+			vars = append(vars, casetest.EnvVar{Key: k, Value: v})
+		}
+	}
+	epoch := e.Getenv(sourcedate.Var)
+	if epoch == "" {
+		day, err := time.Parse(time.DateOnly, e.Today())
+		if err != nil {
+			return nil, err
+		}
+		epoch = fmt.Sprint(day.Unix())
+	}
+	vars = append(vars, casetest.EnvVar{Key: sourcedate.Var, Value: epoch})
+	return &casetest.Recording{
+		FS:       hostFS(e),
+		Accesses: capture.Accesses(),
+		Wd:       filepath.ToSlash(wd),
+		Home:     filepath.ToSlash(e.Home()),
+		Args:     args,
+		Env:      vars,
+		Doc:      "Recorded with promptc record. Say here what this case shows.",
+	}, nil
+}
+
+// writeCaptured lists what went into the case, so that the user can see
+// what would leave the machine with it.
+func writeCaptured(w io.Writer, out, root string, captured []casetest.Captured) {
+	fmt.Fprintf(w, "promptc record: wrote %s ($WORK is %s), holding:\n", out, root)
+	for _, c := range captured {
+		switch c.Kind {
+		case "file":
+			fmt.Fprintf(w, "  file     %s\n", c.Case)
+		case "empty":
+			fmt.Fprintf(w, "  empty    %s (only probed; its content is not copied)\n", c.Case)
+		case "dir":
+			fmt.Fprintf(w, "  dir      %s\n", c.Case)
+		case "symlink":
+			fmt.Fprintf(w, "  symlink  %s -> %s\n", c.Case, c.Target)
+		}
+	}
+	fmt.Fprintf(w, "Review them before you share the case: file contents are copied into it.\n")
+}
+
+// checkReplay runs the new case in its sandbox, writing its prompt as
+// want, and checks that with $WORK put back it is the real prompt.
+func checkReplay(ctx context.Context, out, root string, real *casetest.Build, stderr io.Writer) error {
+	r := &casetest.Runner{
+		Build: func(ctx context.Context, args []string, stdout, stderr io.Writer, e *casetest.Env) int {
+			return run(ctx, args, stdout, stderr, e)
+		},
+		Update:   true,
+		Parallel: 1,
+	}
+	res := r.Run(ctx, []casetest.CaseFile{{Path: out, Name: strings.TrimSuffix(filepath.Base(out), ".txtar")}})[0]
+	if res.Status == casetest.Errored || res.Status == casetest.Failed && !res.Updated {
+		return fmt.Errorf("record: the case does not run: %s", res.Message)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	c, err := casetest.Parse(out, res.Name, data)
+	if err != nil {
+		return err
+	}
+	want, _ := c.Want()
+	replayed := strings.TrimSuffix(string(want), "\n")
+	if root == "/" {
+		replayed = strings.ReplaceAll(replayed, "$WORK/", "/")
+	}
+	replayed = strings.ReplaceAll(replayed, "$WORK", root)
+	if replayed == real.Prompt {
+		fmt.Fprintf(stderr, "The case reproduces the prompt (promptc test %s passes).\n", out)
+		return nil
+	}
+	fmt.Fprintf(stderr, "promptc record: in its sandbox the case builds another prompt than this one (its want is what it builds):\n")
+	d := casetest.Compare(&casetest.Build{Prompt: replayed}, real, casetest.NewTokenCounter(""), nil)
+	if d != nil {
+		_ = d.Write(stderr, "    ", func(p string) string { return p })
+	}
+	return failedError{}
+}
+
+// buildOf is a run's Result as a casetest.Build.
+func buildOf(res *engine.Result) (*casetest.Build, error) {
+	data, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	return casetest.DecodeBuild(data)
+}
