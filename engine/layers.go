@@ -67,11 +67,12 @@ type layering struct {
 	locks     []lock
 	overrides map[string]*Override
 	order     []string
-	origin    map[string]string // section id -> name of the layer that defined it
+	origin    map[string]string // section id -> role of the layer that defined it
+	layer     map[string]string // section id -> name of that layer
 }
 
 func newLayering() *layering {
-	return &layering{overrides: map[string]*Override{}, origin: map[string]string{}}
+	return &layering{overrides: map[string]*Override{}, origin: map[string]string{}, layer: map[string]string{}}
 }
 
 // dotted turns a JSON pointer into a dotted key.
@@ -167,7 +168,7 @@ func (lg *layering) check(m map[string]any, ix yamlpos.Index, below map[string]a
 
 // record notes the keys layer name sets over values already set below, and
 // after the merge (merged) the locks and sections the layer brings.
-func (lg *layering) record(name string, m map[string]any, ix yamlpos.Index, below map[string]any, pos yamlpos.Index) {
+func (lg *layering) record(name, role string, m map[string]any, ix yamlpos.Index, below map[string]any, pos yamlpos.Index) {
 	leaves(m, "", func(ptr string, v any) {
 		was, present := at(below, ptr)
 		if !present || reflect.DeepEqual(was, v) {
@@ -193,7 +194,7 @@ func (lg *layering) record(name string, m map[string]any, ix yamlpos.Index, belo
 				lg.locks = append(lg.locks, lock{ptr: ptr, at: ix.Lookup(ptr + "/locked")})
 			}
 			if _, defined := existing[id]; !defined && group == "sections" {
-				lg.origin[id] = name
+				lg.origin[id], lg.layer[id] = role, name
 			}
 		}
 	}

@@ -83,7 +83,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		if !lg.check(m, ix, below, i == 0 || l.role == RoleExtends, &diags) {
 			continue
 		}
-		lg.record(l.name, m, ix, below, pos)
+		lg.record(l.name, l.role, m, ix, below, pos)
 		if err := k.Load(confmap.Provider(m, ""), nil); err != nil {
 			diags.Errorf(diag.Pos{File: l.name}, "load", "cannot merge over the layers below: %v", err)
 			continue
@@ -108,7 +108,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		if !lg.check(m, ix, below, false, &diags) {
 			continue
 		}
-		lg.record(where.File, m, ix, below, pos)
+		lg.record(where.File, RoleSet, m, ix, below, pos)
 		if err := k.Set(strings.ReplaceAll(s.Key, ".", delim), v["v"]); err != nil {
 			diags.Errorf(where, "load", "%v", err)
 			continue
@@ -118,7 +118,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 	}
 	spec.Layers = append(spec.Layers, set.Skipped...)
 	spec.Overrides = lg.list()
-	spec.sectionOrigin = lg.origin
+	spec.sectionOrigin, spec.sectionLayer = lg.origin, lg.layer
 	spec.locks = lg.locks
 	if diags.HasErrors() {
 		return nil, diags, nil

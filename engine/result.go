@@ -22,6 +22,10 @@ type Result struct {
 	Sources []SourceReport `json:"sources"`
 	// Diagnostics are the run's warnings, in resolution order.
 	Diagnostics diag.List `json:"diagnostics"`
+	// Layers reports every layer of the pipeline (applied, absent or
+	// ignored, and why); Overrides every key more than one layer set.
+	Layers    []LayerReport `json:"layers"`
+	Overrides []Override    `json:"overrides"`
 }
 
 // Section is the provenance of one section.
@@ -46,6 +50,13 @@ type Section struct {
 	// conjunct that reads a source the run did not resolve (the condition
 	// stopped before it) is not evaluated and not listed.
 	FalseTerms []string `json:"false_terms,omitempty"`
+	// Disabled sections were turned off by a layer (disabled: true at
+	// DisabledBy); their condition was not evaluated.
+	Disabled   bool   `json:"disabled,omitempty"`
+	DisabledBy string `json:"disabled_by,omitempty"`
+	// Layer names the layer that added the section, when it is not the
+	// base pipeline.
+	Layer string `json:"layer,omitempty"`
 }
 
 // SourceReport is what one resolved source contributed.

@@ -54,14 +54,21 @@ func (p *Plan) Run(ctx context.Context, in Input) (*Result, error) {
 // build renders every active section and joins them.
 func (r *run) build(ctx context.Context) (*Result, error) {
 	p := r.plan
-	res := &Result{Pipeline: p.spec.Name}
-	var parts []string
-	offset := 0
+	res := &Result{Pipeline: p.spec.Name, Layers: nonNil(p.spec.Layers), Overrides: nonNil(p.spec.Overrides)}
 	for _, sp := range p.sections {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sec := Section{ID: sp.id, Doc: sp.spec.Doc, Active: true, Uses: sp.uses, Volatile: sp.spec.Volatile}
+		sec := Section{ID: sp.id, Doc: sp.spec.Doc, Active: true, Uses: sp.uses, Volatile: sp.spec.Volatile, Origins: []prov.Origin{}}
+		if role := p.spec.sectionOrigin[sp.id]; role != "" && role != RoleBase && role != RoleExtends {
+			sec.Layer = p.spec.sectionLayer[sp.id]
+		}
+		if sp.spec.Disabled {
+			sec.Active, sec.Disabled = false, true
+			sec.DisabledBy = p.spec.Pos("/sections/" + sp.id + "/disabled").String()
+			res.Sections = append(res.Sections, sec)
+			continue
+		}
 		if sp.when != nil {
 			sec.When = sp.when.Source()
 			vals, err := r.values(ctx, sp.when.Deps())
@@ -86,24 +93,78 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 			if err != nil {
 				return nil, r.renderErr("/sections/"+sp.id+"/template", err)
 			}
-			if len(parts) > 0 {
-				offset += len(p.spec.Join)
-			}
-			sec.Text, sec.Bytes, sec.Start = text, len(text), offset
-			offset += len(text)
-			parts = append(parts, text)
+			sec.Text = text
 			sec.Origins = r.originsOf(sp.uses)
-		} else {
-			sec.Start = offset
-			sec.Origins = []prov.Origin{}
 		}
 		res.Sections = append(res.Sections, sec)
 	}
-	res.Text = strings.Join(parts, p.spec.Join)
+	r.join(res)
 	r.report(res)
 	res.Diagnostics = append(res.Diagnostics, r.flagOutside(ctx)...)
 	return res, nil
 }
+
+// join assembles the active sections' texts into res.Text with the
+// pipeline's join text, first applying the paragraph seam: a section whose
+// seam is paragraph loses its own leading and trailing newlines and gets
+// exactly as many as make one blank line between it and its neighbours
+// (counting the newlines the previous text ends with and the next text
+// starts with, at most two each), none before the first section and none
+// after the last. Then every section's Start and Bytes locate its text.
+func (r *run) join(res *Result) {
+	p := r.plan
+	var active []int
+	for i := range res.Sections {
+		if res.Sections[i].Active {
+			active = append(active, i)
+		}
+	}
+	var b strings.Builder
+	for n, i := range active {
+		sec := &res.Sections[i]
+		if n > 0 {
+			b.WriteString(p.spec.Join)
+		}
+		if r.paragraph(p.sections[i]) {
+			text := strings.Trim(sec.Text, "\n")
+			if n > 0 {
+				text = strings.Repeat("\n", 2-min(trailingNewlines(b.String()), 2)) + text
+			}
+			if n+1 < len(active) && !r.paragraph(p.sections[active[n+1]]) {
+				next := res.Sections[active[n+1]].Text
+				if p.spec.Join != "" {
+					next = p.spec.Join + next
+				}
+				text += strings.Repeat("\n", 2-min(leadingNewlines(next), 2))
+			}
+			sec.Text = text
+		}
+		sec.Start, sec.Bytes = b.Len(), len(sec.Text)
+		b.WriteString(sec.Text)
+	}
+	offset := 0
+	for i := range res.Sections {
+		if res.Sections[i].Active {
+			offset = res.Sections[i].Start + res.Sections[i].Bytes
+		} else {
+			res.Sections[i].Start = offset
+		}
+	}
+	res.Text = b.String()
+}
+
+// paragraph reports whether section sp meets its neighbours as a
+// paragraph: its own seam, else the pipeline's for sections a layer added.
+func (r *run) paragraph(sp *sectionPlan) bool {
+	if sp.spec.Seam != "" {
+		return sp.spec.Seam == SeamParagraph
+	}
+	role := r.plan.spec.sectionOrigin[sp.id]
+	return role != "" && role != RoleBase && role != RoleExtends && r.plan.spec.Seam == SeamParagraph
+}
+
+func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }
+func leadingNewlines(s string) int  { return len(s) - len(strings.TrimLeft(s, "\n")) }
 
 // report adds the resolved sources and their diagnostics to res.
 func (r *run) report(res *Result) {

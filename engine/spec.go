@@ -21,8 +21,8 @@ type Spec struct {
 	Fallback    *FallbackSpec          `koanf:"fallback"`
 	// Seam is how sections that layers add meet their neighbours:
 	// SeamRaw (the default) or SeamParagraph.
-	Seam string `koanf:"seam"`
-	Roots       *RootsSpec             `koanf:"roots"`
+	Seam  string     `koanf:"seam"`
+	Roots *RootsSpec `koanf:"roots"`
 
 	// Files lists the layers the spec was merged from, base first.
 	Files []string `koanf:"-"`
@@ -31,8 +31,10 @@ type Spec struct {
 	Layers []LayerReport `koanf:"-"`
 	// Overrides lists every key more than one layer set.
 	Overrides []Override `koanf:"-"`
-	// sectionOrigin names, per section, the layer that defined it.
+	// sectionOrigin and sectionLayer give, per section, the role and the
+	// name of the layer that defined it.
 	sectionOrigin map[string]string
+	sectionLayer  map[string]string
 	locks         []lock
 	// pos maps JSON pointers into the layer that last set them.
 	pos yamlpos.Index

@@ -3,6 +3,8 @@ package pipelines
 import (
 	"context"
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
@@ -27,9 +29,16 @@ func Compile(ctx context.Context, name string, overlays []engine.Layer, sets []e
 }
 
 // CompileLayers is Compile for pipelines that are not built in: layers[0]
-// is the base pipeline and the rest are overlays.
+// is the base pipeline and the rest are layers over it. A base may extend
+// a built-in pipeline; to extend files too, use CompileSettings with
+// Extends.
 func CompileLayers(ctx context.Context, layers []engine.Layer, sets []engine.Set) (*engine.Plan, diag.List, error) {
-	spec, ds, err := engine.Load(ctx, engine.LoadSettings{Layers: layers, Sets: sets})
+	return CompileSettings(ctx, engine.LoadSettings{Layers: layers, Sets: sets, Extends: Extends(nil)})
+}
+
+// CompileSettings loads set and compiles it against the built-in kinds.
+func CompileSettings(ctx context.Context, set engine.LoadSettings) (*engine.Plan, diag.List, error) {
+	spec, ds, err := engine.Load(ctx, set)
 	if err != nil || ds.HasErrors() {
 		return nil, ds, err
 	}
@@ -39,4 +48,27 @@ func CompileLayers(ctx context.Context, layers []engine.Layer, sets []engine.Set
 	}
 	plan, cds := engine.Compile(spec, reg)
 	return plan, append(ds, cds...), nil
+}
+
+// Extends resolves `extends: REF`: a built-in pipeline's name, else a file
+// path relative to the directory of the file that extends, read with read
+// (nil: built-in names only).
+func Extends(read func(string) ([]byte, error)) func(ref, from string) (engine.Layer, error) {
+	return func(ref, from string) (engine.Layer, error) {
+		if data, ok := Lookup(ref); ok && !strings.ContainsAny(ref, `/\.`) {
+			return engine.Layer{Name: "pipelines/" + ref + ".yaml", Data: data, Role: engine.RoleExtends}, nil
+		}
+		if read == nil || strings.HasPrefix(from, "pipelines/") {
+			return engine.Layer{}, fmt.Errorf("no built-in pipeline %q (built in: %s)", ref, strings.Join(Names(), ", "))
+		}
+		p := ref
+		if !path.IsAbs(p) {
+			p = path.Join(path.Dir(from), p)
+		}
+		data, err := read(p)
+		if err != nil {
+			return engine.Layer{}, err
+		}
+		return engine.Layer{Name: p, Data: data, Role: engine.RoleExtends}, nil
+	}
 }

@@ -134,6 +134,15 @@ type TrustVerdict struct {
 	// those left out because the project is not trusted.
 	Requiring []string
 	Ignored   []string
+	// Gate, when not nil, decides for resources promptc itself adds that
+	// need trust (a project layer): they may load when Gate.Trusted.
+	Gate *GateVerdict
+}
+
+// GateVerdict is whether promptc's own trust-requiring resources load.
+type GateVerdict struct {
+	Trusted bool
+	Reason  string
 }
 
 // LanguageChooser reports which language a kind picked (a string catalog).

@@ -21,8 +21,8 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	if err != nil || done {
 		return err
 	}
-	p, plan, in := s.p, s.plan, s.in
-	res, err := plan.Run(ctx, in)
+	p := s.p
+	res, err := s.run(ctx)
 	if err != nil {
 		return err
 	}
@@ -89,37 +89,33 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	return err
 }
 
-// loadPlan loads a built-in pipeline NAME or a FILE, plus overlays and
-// --set overrides, and compiles it; src reads the files and may reuse a
-// plan compiled from the same layers. File problems are errors (exit 3);
+// layerStack is what one compile loads: the base pipeline (a built-in
+// NAME or a FILE), the configuration layers that apply, --overlay files
+// and --set overrides.
+type layerStack struct {
+	base     string
+	config   []engine.Layer
+	overlays []string
+	sets     []string
+}
+
+// loadPlan loads and compiles st. File problems are errors (exit 3);
 // pipeline problems are diagnostics (exit 1).
-func loadPlan(ctx context.Context, src planSource, name string, overlays, sets []string) (*engine.Plan, diag.List, error) {
-	var layers []engine.Layer
-	if data, ok := pipelines.Lookup(name); ok && !strings.ContainsAny(name, `/\.`) {
-		layers = append(layers, engine.Layer{Name: "pipelines/" + name + ".yaml", Data: data})
-	} else {
-		data, err := src.read(name)
-		if err != nil {
-			if os.IsNotExist(err) && !strings.ContainsAny(name, `/\.`) {
-				msg := fmt.Sprintf("no pipeline %q (built in: %s; or give a file path)", name, strings.Join(pipelines.Names(), ", "))
-				if s := diag.DidYouMean(name, pipelines.Names()); s != "" {
-					msg += fmt.Sprintf(" (did you mean %q?)", s)
-				}
-				return nil, nil, usageError{msg}
-			}
-			return nil, nil, fmt.Errorf("reading pipeline: %w", err)
-		}
-		layers = append(layers, engine.Layer{Name: filepath.ToSlash(name), Data: data})
+func loadPlan(ctx context.Context, src planSource, st layerStack) (*engine.Plan, diag.List, error) {
+	baseLayer, err := baseLayer(src, st.base)
+	if err != nil {
+		return nil, nil, err
 	}
-	for _, o := range overlays {
+	layers := append([]engine.Layer{baseLayer}, st.config...)
+	for _, o := range st.overlays {
 		data, err := src.read(o)
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading overlay: %w", err)
 		}
-		layers = append(layers, engine.Layer{Name: filepath.ToSlash(o), Data: data})
+		layers = append(layers, engine.Layer{Name: filepath.ToSlash(o), Data: data, Role: engine.RoleOverlay})
 	}
 	var setList []engine.Set
-	for _, s := range sets {
+	for _, s := range st.sets {
 		k, v, ok := strings.Cut(s, "=")
 		if !ok || k == "" {
 			return nil, nil, usageError{fmt.Sprintf("--set %q: want KEY=VALUE", s)}
@@ -127,6 +123,25 @@ func loadPlan(ctx context.Context, src planSource, name string, overlays, sets [
 		setList = append(setList, engine.Set{Key: k, Value: v})
 	}
 	return src.compile(ctx, layers, setList)
+}
+
+// baseLayer reads the base pipeline: a built-in NAME or a FILE.
+func baseLayer(src planSource, name string) (engine.Layer, error) {
+	if data, ok := pipelines.Lookup(name); ok && !strings.ContainsAny(name, `/\.`) {
+		return engine.Layer{Name: "pipelines/" + name + ".yaml", Data: data, Role: engine.RoleBase}, nil
+	}
+	data, err := src.read(name)
+	if err != nil {
+		if os.IsNotExist(err) && !strings.ContainsAny(name, `/\.`) {
+			msg := fmt.Sprintf("no pipeline %q (built in: %s; or give a file path)", name, strings.Join(pipelines.Names(), ", "))
+			if s := diag.DidYouMean(name, pipelines.Names()); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			return engine.Layer{}, usageError{msg}
+		}
+		return engine.Layer{}, fmt.Errorf("reading pipeline: %w", err)
+	}
+	return engine.Layer{Name: filepath.ToSlash(name), Data: data, Role: engine.RoleBase}, nil
 }
 
 func printWarnings(w io.Writer, ds diag.List) {

@@ -22,7 +22,7 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 	if err != nil || done {
 		return err
 	}
-	p, plan, in := s.p, s.plan, s.in
+	p, plan := s.p, s.plan
 	if p.has("html") && p.has("json") {
 		return usageError{"--html and --json cannot be combined"}
 	}
@@ -30,7 +30,7 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	res, err := plan.Run(ctx, in)
+	res, err := s.run(ctx)
 	if err != nil {
 		return err
 	}

@@ -36,6 +36,8 @@ type parsed struct {
 	str   map[string]string
 	lists map[string][]string
 	args  []string
+	// raw is the command line as given.
+	raw []string
 	// occs are the flags in the order they appeared, by long name, with
 	// their values.
 	occs []occurrence
@@ -64,7 +66,7 @@ func (e usageError) Error() string { return e.msg }
 // leniently once to find which pipeline to load, then strictly with that
 // pipeline's flags.
 func parseFlags(args []string, defs []flagDef, lenient bool) (*parsed, error) {
-	p := &parsed{given: map[string]bool{}, str: map[string]string{}, lists: map[string][]string{}, defs: map[string]flagDef{}}
+	p := &parsed{given: map[string]bool{}, str: map[string]string{}, lists: map[string][]string{}, defs: map[string]flagDef{}, raw: args}
 	shorts := map[string]string{}
 	for _, d := range defs {
 		p.defs[d.name] = d

@@ -19,7 +19,7 @@ func cmdGraph(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	if err != nil || done {
 		return err
 	}
-	p, plan, in := s.p, s.plan, s.in
+	p, plan := s.p, s.plan
 	format := "dot"
 	if p.has("json") {
 		format = "json"
@@ -32,7 +32,7 @@ func cmdGraph(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	}
 	var res *engine.Result
 	if s.inputGiven() {
-		if res, err = plan.Run(ctx, in); err != nil {
+		if res, err = s.run(ctx); err != nil {
 			return err
 		}
 	}

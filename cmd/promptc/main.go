@@ -87,11 +87,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 	case "graph":
 		err = cmdGraph(ctx, args[1:], stdout, stderr, e)
 	case "validate":
-		err = cmdValidate(ctx, args[1:], stdout, stderr)
+		err = cmdValidate(ctx, args[1:], stdout, stderr, e)
 	case "pipelines":
 		err = cmdPipelines(args[1:], stdout)
 	case "params":
-		err = cmdParams(ctx, args[1:], stdout)
+		err = cmdParams(ctx, args[1:], stdout, e)
 	case "kinds":
 		err = cmdKinds(args[1:], stdout)
 	case "schema":

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/promptc/promptc/engine"
@@ -14,17 +13,22 @@ import (
 // cmdParams lists a pipeline's params: type, default, doc and what sets
 // each (flags, environment variables, host facts, constants), as text or
 // --json.
-func cmdParams(ctx context.Context, args []string, stdout io.Writer) error {
+func cmdParams(ctx context.Context, args []string, stdout io.Writer, e env) error {
 	defs := []flagDef{
 		{name: "pipeline", kind: stringFlag}, {name: "overlay", kind: listFlag}, {name: "set", kind: listFlag},
-		{name: "json", kind: boolFlag}, {name: "help", kind: boolFlag},
+		{name: "no-config", kind: boolFlag}, {name: "json", kind: boolFlag}, {name: "help", kind: boolFlag},
 	}
 	p, done, err := parseCommand("params", args, defs, 0, stdout)
 	if err != nil || done {
 		return err
 	}
 	sel := selectionOf(p)
-	plan, ds, err := loadPlan(ctx, planSource{read: os.ReadFile}, sel.pipeline, sel.overlays, sel.sets)
+	cands, err := findGlobal(e, sel.noConfig)
+	if err != nil {
+		return err
+	}
+	base, cl := chooseGlobal(cands, sel.pipeline, sel.given)
+	plan, ds, err := loadPlan(ctx, hostPlanSource(e), sel.stack(base, cl, nil))
 	if err != nil {
 		return err
 	}

@@ -45,8 +45,9 @@ type compiled struct {
 // compile compiles layers and sets, or returns the plan compiled before
 // from the same layer names, bytes and sets.
 func (src planSource) compile(ctx context.Context, layers []engine.Layer, sets []engine.Set) (*engine.Plan, diag.List, error) {
+	set := engine.LoadSettings{Layers: layers, Sets: sets, Extends: pipelines.Extends(src.read)}
 	if src.memo == nil {
-		return pipelines.CompileLayers(ctx, layers, sets)
+		return pipelines.CompileSettings(ctx, set)
 	}
 	h := sha256.New()
 	field := func(s string) {
@@ -55,6 +56,7 @@ func (src planSource) compile(ctx context.Context, layers []engine.Layer, sets [
 	}
 	for _, l := range layers {
 		field(l.Name)
+		field(l.Role)
 		field(string(l.Data))
 	}
 	for _, s := range sets {
@@ -63,7 +65,7 @@ func (src planSource) compile(ctx context.Context, layers []engine.Layer, sets [
 	}
 	key := fmt.Sprintf("promptc/plan/%x", h.Sum(nil))
 	c := src.memo(key, func() any {
-		plan, ds, err := pipelines.CompileLayers(ctx, layers, sets)
+		plan, ds, err := pipelines.CompileSettings(ctx, set)
 		return compiled{plan, ds, err}
 	}).(compiled)
 	return c.plan, c.ds, c.err

@@ -24,10 +24,6 @@ type captureEnv struct {
 
 func (c captureEnv) FS() sources.FS { return c.fs }
 
-// recordedVars are variables a case keeps when set, besides those the
-// pipeline's params read: where the configuration layers are.
-var recordedVars = []string{"PROMPTC_SYSTEM_CONFIG", "PROMPTC_USER_CONFIG", "XDG_CONFIG_HOME"}
-
 // cmdRecord snapshots a real build into a case file: promptc record
 // [build flags] OUT.txtar. The build runs as promptc build would, reading
 // through a Capture; every file it read or found (and each symlink on the
@@ -89,10 +85,21 @@ func recording(e env, s *session, capture *casetest.Capture, args []string) (*ca
 	}
 	var vars []casetest.EnvVar
 	seen := map[string]bool{"HOME": true, "PWD": true, sourcedate.Var: true}
-	for _, k := range append(envNames(s.plan), recordedVars...) {
+	for _, k := range envNames(s.plan) {
 		if v := e.Getenv(k); v != "" && !seen[k] {
 			seen[k] = true
 			vars = append(vars, casetest.EnvVar{Key: k, Value: v})
+		}
+	}
+	// A system or user layer the build applied was captured like any file
+	// it read; the case points at it. One that was absent stays absent: the
+	// case's defaults look inside the case.
+	for _, l := range s.plan.Spec().Layers {
+		switch l.Role {
+		case engine.RoleSystem:
+			vars = append(vars, casetest.EnvVar{Key: envSystemConfig, Value: l.Name})
+		case engine.RoleUser:
+			vars = append(vars, casetest.EnvVar{Key: envUserConfig, Value: l.Name})
 		}
 	}
 	epoch := e.Getenv(sourcedate.Var)

@@ -69,6 +69,11 @@ func setup(e *testscript.Env) error {
 	e.Setenv("TZ", "UTC")
 	e.Setenv("LANG", "C")
 	e.Setenv("PI_PACKAGE_DIR", "/usr/local/lib/node_modules/@earendil-works/pi-coding-agent")
+	// The configuration layers are the scripts' own: the system layer is
+	// looked for under $WORK, never in the host's /etc.
+	e.Setenv("PROMPTC_SYSTEM_CONFIG", e.Getenv("WORK")+"/etc/promptc/config.yaml")
+	e.Setenv("PROMPTC_USER_CONFIG", "")
+	e.Setenv("XDG_CONFIG_HOME", "")
 	for _, k := range []string{"PI_CODING_AGENT_DIR", "PROMPTC_UPDATE"} {
 		e.Setenv(k, "")
 	}

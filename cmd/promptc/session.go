@@ -6,8 +6,10 @@ import (
 	"slices"
 
 	"github.com/promptc/promptc/bind"
+	"github.com/promptc/promptc/config"
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/sources"
 )
 
 // commonFlags are the flags of every command that runs a pipeline (build,
@@ -18,6 +20,7 @@ var commonFlags = []flagDef{
 	{name: "set", kind: listFlag, metavar: "KEY=VALUE", help: "override one pipeline key, e.g. sections.cwd.order=5"},
 	{name: "param", kind: listFlag, metavar: "NAME=VALUE", help: "set a pipeline param (VALUE is YAML)"},
 	{name: "params", kind: stringFlag, metavar: "FILE", help: "JSON/YAML file of param values (- for standard input)"},
+	{name: "no-config", kind: boolFlag, help: "use no configuration layer (system, user, project)"},
 	{name: "json", kind: boolFlag, help: "print the full result as JSON"},
 	{name: "help", kind: boolFlag, help: "show this help"},
 }
@@ -28,25 +31,36 @@ type session struct {
 	p    *parsed
 	plan *engine.Plan
 	in   engine.Input
+	// skipped reports the layers looked for and not applied.
+	skipped []engine.LayerReport
 }
 
-// selection is what picks the pipeline: its name or file, overlays and sets.
+// selection is what picks the pipeline: its name or file (given: by
+// --pipeline), overlays and sets, and whether config layers are used.
 type selection struct {
 	pipeline string
+	given    bool
 	overlays []string
 	sets     []string
+	noConfig bool
 }
 
 func selectionOf(p *parsed) selection {
-	s := selection{pipeline: "default", overlays: p.list("overlay"), sets: p.list("set")}
+	s := selection{pipeline: "default", overlays: p.list("overlay"), sets: p.list("set"), noConfig: p.has("no-config")}
 	if p.has("pipeline") {
-		s.pipeline = p.get("pipeline")
+		s.pipeline, s.given = p.get("pipeline"), true
 	}
 	return s
 }
 
 func (a selection) equal(b selection) bool {
-	return a.pipeline == b.pipeline && slices.Equal(a.overlays, b.overlays) && slices.Equal(a.sets, b.sets)
+	return a.pipeline == b.pipeline && a.given == b.given && a.noConfig == b.noConfig &&
+		slices.Equal(a.overlays, b.overlays) && slices.Equal(a.sets, b.sets)
+}
+
+// stack is everything one compile loads.
+func (a selection) stack(base string, cl configLayers, project []engine.Layer) layerStack {
+	return layerStack{base: base, config: append(append([]engine.Layer(nil), cl.applied...), project...), overlays: a.overlays, sets: a.sets}
 }
 
 // openSession parses args of command cmd (whose own flags are extra),
@@ -64,9 +78,16 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	}
 	sel := selectionOf(p)
 	var plan *engine.Plan
+	var base string
+	var cl configLayers
 	for range 3 {
 		var ds diag.List
-		plan, ds, err = loadPlan(ctx, hostPlanSource(e), sel.pipeline, sel.overlays, sel.sets)
+		cands, err := findGlobal(e, sel.noConfig)
+		if err != nil {
+			return nil, false, err
+		}
+		base, cl = chooseGlobal(cands, sel.pipeline, sel.given)
+		plan, ds, err = loadPlan(ctx, hostPlanSource(e), sel.stack(base, cl, nil))
 		if err != nil {
 			return nil, false, err
 		}
@@ -101,7 +122,79 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	if s.in.Params, err = pipelineParams(plan, p, e); err != nil {
 		return nil, false, err
 	}
-	return s, false, nil
+	s.skipped = cl.skipped
+	if sel.noConfig {
+		return s, false, nil
+	}
+	return s.withProject(ctx, sel, base, cl, stderr, e)
+}
+
+// run runs the session's plan; the Result's layers also list the layers
+// that were looked for and not applied.
+func (s *session) run(ctx context.Context) (*engine.Result, error) {
+	res, err := s.plan.Run(ctx, s.in)
+	if res != nil {
+		res.Layers = append(res.Layers, s.skipped...)
+	}
+	return res, err
+}
+
+// withProject applies the project layer (.promptc.yaml in the cwd or its
+// nearest ancestor) when the project is trusted, recompiling the pipeline
+// and reading the command line again with it; otherwise it reports the
+// layer as absent or ignored.
+func (s *session) withProject(ctx context.Context, sel selection, base string, cl configLayers, stderr io.Writer, e env) (*session, bool, error) {
+	dir, _ := s.in.Params["cwd"].(string)
+	if dir == "" || dir[0] != '/' {
+		dir, _ = e.Getwd()
+	}
+	if dir == "" {
+		return s, false, nil
+	}
+	c, err := config.Project(s.in.FS.(sources.FS), dir)
+	if err != nil {
+		return nil, false, err
+	}
+	if !c.Found {
+		s.skipped = append(s.skipped, c.Report(engine.StatusAbsent, ""))
+		return s, false, nil
+	}
+	ok, why, err := projectVerdict(ctx, s.plan, s.in, c, base)
+	if err != nil {
+		return nil, false, err
+	}
+	if !ok {
+		s.skipped = append(s.skipped, c.Report(engine.StatusIgnored, why))
+		return s, false, nil
+	}
+	return s.reopen(ctx, sel.stack(base, cl, []engine.Layer{c.Layer}), stderr, e)
+}
+
+// reopen compiles st and reads the command line again with its flags.
+func (s *session) reopen(ctx context.Context, st layerStack, stderr io.Writer, e env) (*session, bool, error) {
+	plan, ds, err := loadPlan(ctx, hostPlanSource(e), st)
+	if err != nil {
+		return nil, false, err
+	}
+	if ds.HasErrors() {
+		return nil, false, ds
+	}
+	defs := make([]flagDef, 0, len(s.p.defs))
+	for _, d := range s.p.defs {
+		if !d.bound {
+			defs = append(defs, d)
+		}
+	}
+	p, err := parseFlags(s.p.raw, append(defs, pipelineFlags(plan)...), false)
+	if err != nil {
+		return nil, false, err
+	}
+	params, err := pipelineParams(plan, p, e)
+	if err != nil {
+		return nil, false, err
+	}
+	printWarnings(stderr, ds)
+	return &session{p: p, plan: plan, in: engine.Input{FS: s.in.FS, Params: params}, skipped: s.skipped}, false, nil
 }
 
 // pipelineFlags turns the flags plan's params bind into flag definitions.

@@ -16,10 +16,10 @@ import (
 // key) is an overlay and is checked over a base: --base NAME|FILE, else
 // the base the file names with `pipeline:`, else default. With --base,
 // every FILE is an overlay.
-func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
 	defs := []flagDef{
 		{name: "base", kind: stringFlag}, {name: "overlay", kind: listFlag},
-		{name: "set", kind: listFlag}, {name: "help", kind: boolFlag},
+		{name: "set", kind: listFlag}, {name: "no-config", kind: boolFlag}, {name: "help", kind: boolFlag},
 	}
 	p, done, err := parseCommand("validate", args, defs, -1, stdout)
 	if err != nil || done {
@@ -28,18 +28,24 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if len(p.args) == 0 {
 		return usageError{"validate needs at least one pipeline FILE or NAME (an overlay FILE is checked over --base NAME|FILE, default: default)"}
 	}
+	cands, err := findGlobal(e, p.has("no-config"))
+	if err != nil {
+		return err
+	}
 	var all diag.List
 	var lines []string
 	for _, name := range p.args {
 		base, isOverlay := overlayBase(name, p)
-		var ds diag.List
+		overlays := p.list("overlay")
 		if isOverlay {
-			_, ds, err = loadPlan(ctx, planSource{read: os.ReadFile}, base, append([]string{name}, p.list("overlay")...), p.list("set"))
+			overlays = append([]string{name}, overlays...)
 			lines = append(lines, fmt.Sprintf("%s: ok (an overlay, over pipeline %s)", name, base))
 		} else {
-			_, ds, err = loadPlan(ctx, planSource{read: os.ReadFile}, name, p.list("overlay"), p.list("set"))
+			base = name
 			lines = append(lines, name+": ok")
 		}
+		_, cl := chooseGlobal(cands, base, true)
+		_, ds, err := loadPlan(ctx, hostPlanSource(e), layerStack{base: base, config: cl.applied, overlays: overlays, sets: p.list("set")})
 		if err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ package projecttrust
 import (
 	"context"
 	"fmt"
+	"path"
 
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sources"
@@ -89,6 +90,13 @@ type Options struct {
 	// trusts, "never" does not, anything else leaves it undecided. pi:
 	// defaultProjectTrust.
 	DefaultKey string `koanf:"default_key"`
+	// GateMarkers are file names looked for in Cwd and its ancestors that
+	// need trust although the agent itself does not know them (promptc's
+	// project layer, .promptc.yaml). They never change Trusted; when one
+	// exists, Gate says whether it may load: decided as for a project that
+	// needs trust (a forced decision, the store, the default setting, else
+	// untrusted), never by the "nothing needs trust" rule.
+	GateMarkers []string `koanf:"gate_markers"`
 }
 
 // Defaults returns pi's options for the given directories and decision.
@@ -123,6 +131,21 @@ type Result struct {
 	// Excluded lists, when the project is not trusted, every marker found:
 	// project resources that do not load (ReasonUntrusted, Detail = Reason).
 	Excluded []prov.Exclusion `json:"-"`
+	// Decided is true when someone decided: a forced decision, the trust
+	// store or the default setting; false when the project is trusted only
+	// because nothing in it needs trust (or is untrusted for want of a
+	// decision). Conditions tell the two trusted cases apart with it.
+	Decided bool `json:"decided"`
+	// Gate is the decision for the gate markers found, if any.
+	Gate *Gate `json:"gate,omitempty"`
+}
+
+// Gate is whether the resources named by Options.GateMarkers may load.
+type Gate struct {
+	// Found lists the gate markers found, nearest first.
+	Found   []string `json:"found"`
+	Trusted bool     `json:"trusted"`
+	Reason  string   `json:"reason"`
 }
 
 // ReasonUntrusted is the exclusion reason of a project resource ignored
@@ -144,7 +167,45 @@ func (r Result) untrusted() Result {
 // ctx and an unreadable or invalid trust store (a *StoreError).
 func Decide(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 	res, err := decide(ctx, fsys, opts)
-	return res.untrusted(), err
+	if err != nil {
+		return Result{}, err
+	}
+	res.Decided = res.Reason != ReasonNoResources && res.Reason != ReasonUndecided
+	if found := findGates(fsys, opts); len(found) > 0 {
+		g := &Gate{Found: found, Trusted: res.Trusted, Reason: res.Reason}
+		if res.Reason == ReasonNoResources {
+			// Decide again as for a project that needs trust.
+			needs := opts
+			needs.ProjectMarkers = nil
+			needs.AncestorMarkers = nil
+			gr, err := decidePolicy(ctx, fsys, needs)
+			if err != nil {
+				return Result{}, err
+			}
+			g.Trusted, g.Reason = gr.Trusted, gr.Reason
+			res.Origins = append(res.Origins, gr.Origins...)
+		}
+		res.Gate = g
+	}
+	return res.untrusted(), nil
+}
+
+// findGates lists the gate markers in Cwd and its ancestors, nearest first.
+func findGates(fsys sources.FS, opts Options) []string {
+	var out []string
+	if len(opts.GateMarkers) == 0 {
+		return nil
+	}
+	for dir := path.Clean(opts.Cwd); ; dir = path.Dir(dir) {
+		for _, m := range opts.GateMarkers {
+			if p := path.Join(dir, m); sources.Exists(fsys, p) {
+				out = append(out, p)
+			}
+		}
+		if dir == "/" {
+			return out
+		}
+	}
 }
 
 func decide(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
@@ -177,6 +238,23 @@ func decide(ctx context.Context, fsys sources.FS, opts Options) (Result, error) 
 		res.Trusted, res.Reason = true, ReasonNoResources
 		return res, nil
 	}
+	return decideStored(ctx, fsys, opts, res)
+}
+
+// decidePolicy decides for a project that needs trust: the forced
+// decision, else the store, else the default setting, else untrusted.
+func decidePolicy(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
+	switch opts.Decision {
+	case Approve:
+		return Result{Trusted: true, Reason: ReasonApprove}, nil
+	case Deny:
+		return Result{Trusted: false, Reason: ReasonDeny}, nil
+	}
+	return decideStored(ctx, fsys, opts, Result{})
+}
+
+// decideStored applies the trust store, then the default setting.
+func decideStored(ctx context.Context, fsys sources.FS, opts Options, res Result) (Result, error) {
 	if opts.StoreFile != "" {
 		found, err := lookupStore(ctx, fsys, opts, &res)
 		if err != nil {

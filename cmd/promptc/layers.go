@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promptc/promptc/config"
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/sources"
+)
+
+// Environment variables that move the configuration layers (so that
+// tests and containers can point elsewhere).
+const (
+	envSystemConfig = "PROMPTC_SYSTEM_CONFIG"
+	envUserConfig   = "PROMPTC_USER_CONFIG"
+	envXDGConfig    = "XDG_CONFIG_HOME"
+)
+
+// configLayers are the layers found without flags for one command line:
+// the system and user layers that apply, and the reports of those that do
+// not.
+type configLayers struct {
+	applied []engine.Layer
+	skipped []engine.LayerReport
+	// base is the pipeline a layer named (pipeline:), when --pipeline
+	// did not.
+	base string
+}
+
+// findGlobal looks for the system and user layers; with --no-config it
+// looks for none.
+func findGlobal(e env, noConfig bool) ([]config.Candidate, error) {
+	if noConfig {
+		return nil, nil
+	}
+	system := e.Getenv(envSystemConfig)
+	if system == "" {
+		system = config.DefaultSystemPath
+	}
+	user := e.Getenv(envUserConfig)
+	if user == "" {
+		user = config.UserPath(e.Getenv(envXDGConfig), e.Home())
+	}
+	return config.Global(config.Settings{FS: hostFS(e), SystemPath: system, UserPath: user})
+}
+
+// chooseGlobal decides the base pipeline (--pipeline, else the base the
+// highest layer names, else default) and which global layers apply: a
+// layer that names another base is ignored.
+func chooseGlobal(cands []config.Candidate, pipeline string, given bool) (base string, cl configLayers) {
+	base = pipeline
+	if !given {
+		for i := len(cands) - 1; i >= 0; i-- {
+			if cands[i].Found && cands[i].Base != "" {
+				base = cands[i].Base
+				break
+			}
+		}
+	}
+	for _, c := range cands {
+		switch {
+		case !c.Found:
+			cl.skipped = append(cl.skipped, c.Report(engine.StatusAbsent, ""))
+		case c.Base != "" && c.Base != base:
+			cl.skipped = append(cl.skipped, c.Report(engine.StatusIgnored, fmt.Sprintf("it is for pipeline %s, not %s", c.Base, base)))
+		default:
+			cl.applied = append(cl.applied, c.Layer)
+		}
+	}
+	return base, cl
+}
+
+// projectVerdict decides whether the project layer c may apply to a run of
+// plan with in: the project must be trusted by the pipeline's own
+// decision (its explain trust role), and a .promptc.yaml counts as a
+// resource that needs trust, so "nothing here needs trust" never admits it.
+func projectVerdict(ctx context.Context, plan *engine.Plan, in engine.Input, c config.Candidate, base string) (bool, string, error) {
+	if c.Base != "" && c.Base != base {
+		return false, fmt.Sprintf("it is for pipeline %s, not %s", c.Base, base), nil
+	}
+	id := plan.Spec().Explain.Trust
+	if id == "" {
+		return false, fmt.Sprintf("pipeline %s decides no project trust (it names no explain trust source), so no project layer applies", plan.Spec().Name), nil
+	}
+	outs, err := plan.Resolve(ctx, in, id)
+	if err != nil {
+		return false, "", err
+	}
+	tj, ok := outs[id].Value.(sources.TrustJudge)
+	if !ok {
+		return false, fmt.Sprintf("source %s gives no trust decision", id), nil
+	}
+	v := tj.TrustVerdict()
+	switch {
+	case v.Gate != nil && v.Gate.Trusted:
+		return true, "", nil
+	case v.Gate != nil:
+		return false, "the project is not trusted (" + v.Gate.Reason + ")", nil
+	case v.Trusted && v.ByDecision:
+		return true, "", nil
+	case v.Trusted:
+		return false, "the project is not trusted by a decision (" + v.Reason + "), and a project layer needs one", nil
+	}
+	return false, "the project is not trusted (" + v.Reason + ")", nil
+}

@@ -1,0 +1,112 @@
+// Package config finds the configuration layers promptc merges over a
+// pipeline, without flags: the system layer (/etc/promptc/config.yaml),
+// the user layer ($XDG_CONFIG_HOME/promptc/config.yaml) and the project
+// layer (.promptc.yaml in the cwd or its nearest ancestor that has one).
+// It only finds and reads them; which apply (the project layer needs the
+// project to be trusted) the host decides, and the engine takes them as
+// explicit layers. Nothing here reads the process environment: the host
+// passes what it knows in [Settings].
+package config
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/sources"
+)
+
+// ProjectFile is the project layer's file name.
+const ProjectFile = ".promptc.yaml"
+
+// DefaultSystemPath is the system layer's path unless the host overrides
+// it (the CLI: $PROMPTC_SYSTEM_CONFIG).
+const DefaultSystemPath = "/etc/promptc/config.yaml"
+
+// Settings says where to look. Paths are absolute.
+type Settings struct {
+	FS sources.FS
+	// SystemPath and UserPath are the layers' files; "" skips one.
+	SystemPath, UserPath string
+}
+
+// UserPath is the user layer's path for a host whose $XDG_CONFIG_HOME is
+// xdg and whose home is home: xdg/promptc/config.yaml, else
+// home/.config/promptc/config.yaml.
+func UserPath(xdg, home string) string {
+	if xdg != "" && path.IsAbs(xdg) {
+		return path.Join(xdg, "promptc", "config.yaml")
+	}
+	if home == "" {
+		return ""
+	}
+	return path.Join(home, ".config", "promptc", "config.yaml")
+}
+
+// Candidate is a layer file looked for.
+type Candidate struct {
+	Layer engine.Layer
+	// Found is false when the file does not exist.
+	Found bool
+	// Base is the pipeline the layer says it is for (pipeline:), if any.
+	Base string
+}
+
+// Report describes the candidate as not applied.
+func (c Candidate) Report(status, reason string) engine.LayerReport {
+	return engine.LayerReport{Name: c.Layer.Name, Role: c.Layer.Role, Status: status, Reason: reason}
+}
+
+// Global finds the system and user layers, in that order.
+func Global(s Settings) ([]Candidate, error) {
+	var out []Candidate
+	for _, l := range []struct{ path, role string }{{s.SystemPath, engine.RoleSystem}, {s.UserPath, engine.RoleUser}} {
+		if l.path == "" {
+			continue
+		}
+		c, err := read(s.FS, l.path, l.role)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// Project finds the project layer: .promptc.yaml in dir or its nearest
+// ancestor that has one. Found is false when none has.
+func Project(fsys sources.FS, dir string) (Candidate, error) {
+	dir = path.Clean(dir)
+	for d := dir; ; d = path.Dir(d) {
+		p := path.Join(d, ProjectFile)
+		if _, err := sources.Lstat(fsys, p); err == nil {
+			return read(fsys, p, engine.RoleProject)
+		}
+		if d == "/" {
+			return Candidate{Layer: engine.Layer{Name: path.Join(dir, ProjectFile), Role: engine.RoleProject}}, nil
+		}
+	}
+}
+
+// read reads a layer file safely (it may come from a repository someone
+// else wrote: see sources.ReadFile) and notes the base it names.
+func read(fsys sources.FS, p, role string) (Candidate, error) {
+	c := Candidate{Layer: engine.Layer{Name: p, Role: role}}
+	data, err := sources.ReadFile(fsys, p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return c, nil
+	}
+	if err != nil {
+		return c, err
+	}
+	c.Layer.Data, c.Found = data, true
+	var top struct {
+		Pipeline string `yaml:"pipeline"`
+	}
+	_ = yaml.Unmarshal(data, &top) // a broken file is reported when it is loaded
+	c.Base = top.Pipeline
+	return c, nil
+}
