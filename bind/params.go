@@ -56,6 +56,16 @@ func Params(plan *engine.Plan, occs []Occurrence, explicit map[string]any, host 
 	}
 	var late []pending // text_or_file values, read once every other param is known
 	for _, p := range plan.Params() {
+		if p.LockedBy != "" {
+			for _, o := range occs {
+				for _, b := range p.Bind {
+					if b.Flag == o.Name {
+						return nil, fmt.Errorf("--%s sets param %s, which is locked by %s", o.Name, p.Name, p.LockedBy)
+					}
+				}
+			}
+			continue // a locked param takes its default
+		}
 		v, b, text, ok, err := bound(p, occs, host)
 		if err != nil {
 			return nil, err

@@ -128,6 +128,9 @@ type ParamInfo struct {
 	DefaultExpr string
 	Doc         string
 	Bind        []BindSpec
+	// LockedBy is where a layer locked the param (file:line:col), or "":
+	// a locked param takes its default and no caller may set it.
+	LockedBy string
 }
 
 // Params describes the declared params, sorted by name.
@@ -140,6 +143,7 @@ func (p *Plan) Params() []ParamInfo {
 		if pp.spec.Default != nil {
 			pi.Default = pp.def
 		}
+		pi.LockedBy = p.spec.lockedBy("/params/" + name)
 		out = append(out, pi)
 	}
 	return out

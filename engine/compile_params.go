@@ -113,11 +113,25 @@ func (e *UnknownParamError) Error() string {
 	return msg
 }
 
-// checkNames fails for the first (in name order) param not declared.
+// LockedParamError reports a caller-supplied value for a param a layer
+// locked.
+type LockedParamError struct {
+	Name, LockedBy string
+}
+
+func (e *LockedParamError) Error() string {
+	return fmt.Sprintf("param %s is locked by %s: it cannot be set", e.Name, e.LockedBy)
+}
+
+// checkNames fails for the first (in name order) param not declared, or
+// locked.
 func (p *Plan) checkNames(params map[string]any) error {
 	for _, name := range sortedKeys(params) {
 		if _, ok := p.params[name]; !ok {
 			return &UnknownParamError{Pipeline: p.spec.Name, Name: name, Suggestion: diag.DidYouMean(name, p.SortedParams())}
+		}
+		if by := p.spec.lockedBy("/params/" + name); by != "" {
+			return &LockedParamError{Name: name, LockedBy: by}
 		}
 	}
 	return nil

@@ -38,6 +38,16 @@ const (
 	StatusIgnored = "ignored"
 )
 
+// roleRank orders roles by precedence.
+var roleRank = map[string]int{RoleExtends: 0, RoleBase: 1, RoleSystem: 2, RoleUser: 3, RoleProject: 4, RoleOverlay: 5, RoleSet: 6}
+
+// SortLayers orders layer reports by precedence, lowest first, keeping the
+// order of reports of one role.
+func SortLayers(ls []LayerReport) []LayerReport {
+	sort.SliceStable(ls, func(i, j int) bool { return roleRank[ls[i].Role] < roleRank[ls[j].Role] })
+	return ls
+}
+
 // Setting is one layer's value for a key.
 type Setting struct {
 	Value any    `json:"value"`

@@ -116,7 +116,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		setPos(pos, s.Key, where)
 		spec.Layers = append(spec.Layers, LayerReport{Name: where.File, Role: RoleSet, Status: StatusApplied})
 	}
-	spec.Layers = append(spec.Layers, set.Skipped...)
+	spec.Layers = SortLayers(append(spec.Layers, set.Skipped...))
 	spec.Overrides = lg.list()
 	spec.sectionOrigin, spec.sectionLayer = lg.origin, lg.layer
 	spec.locks = lg.locks

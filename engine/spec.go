@@ -52,6 +52,16 @@ func (s *Spec) KeyPos(pointer string) diag.Pos {
 	return s.Pos(pointer)
 }
 
+// lockedBy is where the section or param at ptr was locked, or "".
+func (s *Spec) lockedBy(ptr string) string {
+	for _, l := range s.locks {
+		if l.ptr == ptr {
+			return l.at.String()
+		}
+	}
+	return ""
+}
+
 // templateAt positions a problem on line (and column, 0 if unknown) of the
 // template at ptr: inside a block scalar the template's line maps to a file
 // line (and, in a literal block, the column to a file column); otherwise

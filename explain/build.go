@@ -33,7 +33,7 @@ func New(plan *engine.Plan, res *engine.Result, opts Options) (*Report, error) {
 			Format: Format, Pipeline: res.Pipeline, Description: spec.Description,
 			Tokenizer: tok.Name(), Join: spec.Join,
 			Catalogs: []Catalog{}, ContextFiles: []File{}, WhyNot: []WhyNot{}, Warnings: []Warning{},
-			Diagnostics: nonNil(res.Diagnostics),
+			Diagnostics: nonNil(res.Diagnostics), Layers: nonNil(res.Layers), Overrides: nonNil(res.Overrides),
 		},
 	}
 	b.sections()
@@ -66,6 +66,7 @@ func (b *builder) sections() {
 		sec := Section{
 			Index: i + 1, ID: s.ID, Doc: s.Doc, When: s.When, Active: s.Active, Volatile: s.Volatile,
 			Start: s.Start, Bytes: s.Bytes, Uses: nonNil(s.Uses), Files: nonNil(s.Origins), Text: s.Text,
+			Disabled: s.Disabled, DisabledBy: s.DisabledBy, Layer: s.Layer,
 		}
 		if s.Active {
 			t.Active++
@@ -86,6 +87,10 @@ func (b *builder) sections() {
 func (b *builder) falseSections() {
 	for i := range b.rep.Sections {
 		sec := &b.rep.Sections[i]
+		if sec.Disabled {
+			b.rep.WhyNot = append(b.rep.WhyNot, WhyNot{Kind: KindDisabled, Section: sec.ID, Reason: "disabled", Detail: "by " + sec.DisabledBy})
+			continue
+		}
 		if sec.Active || sec.When == "" {
 			continue
 		}

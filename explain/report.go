@@ -2,6 +2,7 @@ package explain
 
 import (
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/prov"
 )
 
@@ -49,6 +50,12 @@ type Report struct {
 	Warnings []Warning `json:"warnings"`
 	// Diagnostics are the run's warnings, in the reference system's words.
 	Diagnostics diag.List `json:"diagnostics"`
+	// Layers are the pipeline's layers in precedence order (applied, then
+	// those looked for and absent or ignored, with why); Overrides every
+	// key more than one layer set, with the winning and overridden values
+	// and their positions.
+	Layers    []engine.LayerReport `json:"layers"`
+	Overrides []engine.Override    `json:"overrides"`
 }
 
 // Totals sums up the prompt.
@@ -88,7 +95,12 @@ type Section struct {
 	// FalseTerms lists, for an inactive section whose condition is a
 	// conjunction, the conjuncts that were false.
 	FalseTerms []string `json:"false_terms,omitempty"`
-	Text       string   `json:"text"`
+	// Disabled sections were turned off by the layer at DisabledBy.
+	Disabled   bool   `json:"disabled,omitempty"`
+	DisabledBy string `json:"disabled_by,omitempty"`
+	// Layer names the layer that added the section, if not the base.
+	Layer string `json:"layer,omitempty"`
+	Text  string `json:"text"`
 }
 
 // Choice says where a text that may replace or extend the prompt came from.
@@ -212,6 +224,8 @@ const (
 	KindTruncated = "truncated"
 	// KindUnavailable: a skill listed as not ready, its requirements unmet.
 	KindUnavailable = "unavailable"
+	// KindDisabled: a section a layer disabled.
+	KindDisabled = "disabled"
 )
 
 // WhyNot is one thing that was considered and left out.

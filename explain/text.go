@@ -1,10 +1,14 @@
 package explain
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/promptc/promptc/engine"
 )
 
 // WriteText renders the report for a terminal: plain text, aligned
@@ -12,6 +16,7 @@ import (
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	r.textHeader(&b)
+	r.textLayers(&b)
 	r.textSections(&b)
 	r.textFiles(&b)
 	r.textContext(&b)
@@ -74,8 +79,58 @@ func choiceLine(c *Choice) string {
 	return s
 }
 
+// textLayers lists the layers and every override, when any layer besides
+// the base pipeline was applied or ignored (absent ones alone are not
+// worth a block; --json always has them).
+func (r *Report) textLayers(b *strings.Builder) {
+	show := len(r.Overrides) > 0
+	applied := 0
+	for _, l := range r.Layers {
+		applied += map[bool]int{true: 1}[l.Status == engine.StatusApplied]
+		show = show || l.Status == engine.StatusIgnored
+	}
+	if !show && applied <= 1 {
+		return
+	}
+	b.WriteString("\nLayers (lowest precedence first)\n")
+	t := table{indent: "  "}
+	for _, l := range r.Layers {
+		status := l.Status
+		if l.Reason != "" {
+			status += ": " + l.Reason
+		}
+		t.add(l.Role, l.Name, status)
+	}
+	t.write(b)
+	if len(r.Overrides) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nSet by more than one layer (%d)\n", len(r.Overrides))
+	for _, o := range r.Overrides {
+		fmt.Fprintf(b, "  %s = %s  (%s)\n", o.Key, valueText(o.Winner.Value), o.Winner.At)
+		for i := len(o.Overridden) - 1; i >= 0; i-- {
+			fmt.Fprintf(b, "      over %s  (%s)\n", valueText(o.Overridden[i].Value), o.Overridden[i].At)
+		}
+	}
+}
+
+// valueText prints a layer value on one line, long ones cut.
+func valueText(v any) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprint(v)
+	}
+	s := strings.TrimSuffix(buf.String(), "\n")
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
+}
+
 func (r *Report) textSections(b *strings.Builder) {
-	b.WriteString("\nSections in output order (+ active, - inactive, ~ volatile)\n")
+	b.WriteString("\nSections in output order (+ active, - inactive, x disabled, ~ volatile)\n")
 	t := table{indent: "  ", right: map[int]bool{1: true, 3: true, 4: true, 5: true, 6: true}}
 	t.add("", "#", "section", "bytes", "tokens", "est.", "share", "when")
 	for _, s := range r.Sections {
@@ -89,6 +144,12 @@ func (r *Report) textSections(b *strings.Builder) {
 		when := s.When
 		if when == "" {
 			when = "(always)"
+		}
+		if s.Disabled {
+			mark, when = "x", "(disabled by "+s.DisabledBy+")"
+		}
+		if s.Layer != "" {
+			when += "  [added by " + s.Layer + "]"
 		}
 		if !s.Active {
 			t.add(mark, strconv.Itoa(s.Index), s.ID, "-", "-", "-", "-", when)
@@ -211,6 +272,8 @@ func (r *Report) textWhyNot(b *strings.Builder) {
 	fmt.Fprintf(b, "\nWhy not (%d)\n", len(r.WhyNot))
 	for _, w := range r.WhyNot {
 		switch w.Kind {
+		case KindDisabled:
+			fmt.Fprintf(b, "  section %s: disabled %s\n", w.Section, w.Detail)
 		case KindSection:
 			fmt.Fprintf(b, "  section %s: %s\n", w.Section, w.Reason)
 			fmt.Fprintf(b, "      when   %s\n", w.When)

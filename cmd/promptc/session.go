@@ -134,7 +134,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 func (s *session) run(ctx context.Context) (*engine.Result, error) {
 	res, err := s.plan.Run(ctx, s.in)
 	if res != nil {
-		res.Layers = append(res.Layers, s.skipped...)
+		res.Layers = engine.SortLayers(append(res.Layers, s.skipped...))
 	}
 	return res, err
 }
