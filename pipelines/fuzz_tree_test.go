@@ -42,13 +42,18 @@ func buildTree(t *testing.T, root string, data []byte) {
 	for i := 0; i+2 < len(data) && i < 3*40; i += 3 {
 		p := filepath.Join(root, treeNames[int(data[i])%len(treeNames)])
 		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		// A path made earlier as a pipe or link is replaced, so that writing
+		// never blocks on a pipe or follows a link out of the tree.
+		if fi, err := os.Lstat(p); err == nil && !fi.IsDir() {
+			_ = os.Remove(p)
+		}
 		switch data[i+1] % 6 {
 		case 0, 1:
 			content := treeContents[int(data[i+2])%len(treeContents)]
 			if data[i+1]%6 == 1 {
 				content = string(data[i:min(len(data), i+1+int(data[i+2])%64)])
 			}
-			_ = os.WriteFile(p, []byte(content), 0o644)
+			writeFile(p, content, 0o644)
 		case 2:
 			_ = os.MkdirAll(p, 0o755)
 		case 3:
@@ -56,9 +61,20 @@ func buildTree(t *testing.T, root string, data []byte) {
 		case 4:
 			_ = syscall.Mkfifo(p, 0o644)
 		case 5:
-			_ = os.WriteFile(p, []byte("secret"), 0o000)
+			writeFile(p, "secret", 0o000)
 		}
 	}
+}
+
+// writeFile writes content to a new file at p; it never blocks: a named
+// pipe that is still there (through a directory link) fails to open.
+func writeFile(p, content string, perm os.FileMode) {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NONBLOCK, perm)
+	if err != nil {
+		return
+	}
+	_, _ = f.WriteString(content)
+	_ = f.Close()
 }
 
 // FuzzBuildTrees builds the default and cowagent pipelines over random
