@@ -60,7 +60,7 @@ func Params(plan *engine.Plan, occs []Occurrence, explicit map[string]any, host 
 			for _, o := range occs {
 				for _, b := range p.Bind {
 					if b.Flag == o.Name {
-						return nil, fmt.Errorf("--%s sets param %s, which is locked by %s", o.Name, p.Name, p.LockedBy)
+						return nil, &engine.LockedParamError{Name: p.Name, LockedBy: p.LockedBy, Flag: o.Name}
 					}
 				}
 			}

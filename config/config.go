@@ -77,18 +77,27 @@ func Global(s Settings) ([]Candidate, error) {
 }
 
 // Project finds the project layer: .promptc.yaml in dir or its nearest
-// ancestor that has one. Found is false when none has.
-func Project(fsys sources.FS, dir string) (Candidate, error) {
+// ancestor that has one. Found is false when none has. The file is only
+// located, not read: it comes from a repository someone else may have
+// written, so the host decides whether the project is trusted first and
+// then calls [ReadProject].
+func Project(fsys sources.FS, dir string) Candidate {
 	dir = path.Clean(dir)
 	for d := dir; ; d = path.Dir(d) {
 		p := path.Join(d, ProjectFile)
 		if _, err := sources.Lstat(fsys, p); err == nil {
-			return read(fsys, p, engine.RoleProject)
+			return Candidate{Layer: engine.Layer{Name: p, Role: engine.RoleProject}, Found: true}
 		}
 		if d == "/" {
-			return Candidate{Layer: engine.Layer{Name: path.Join(dir, ProjectFile), Role: engine.RoleProject}}, nil
+			return Candidate{Layer: engine.Layer{Name: path.Join(dir, ProjectFile), Role: engine.RoleProject}}
 		}
 	}
+}
+
+// ReadProject reads the project layer c that [Project] located. A file
+// that is gone by now is reported as not found.
+func ReadProject(fsys sources.FS, c Candidate) (Candidate, error) {
+	return read(fsys, c.Layer.Name, engine.RoleProject)
 }
 
 // read reads a layer file safely (it may come from a repository someone

@@ -114,12 +114,15 @@ func (e *UnknownParamError) Error() string {
 }
 
 // LockedParamError reports a caller-supplied value for a param a layer
-// locked.
+// locked: by name (Flag == ""), or through the command-line flag Flag.
 type LockedParamError struct {
-	Name, LockedBy string
+	Name, LockedBy, Flag string
 }
 
 func (e *LockedParamError) Error() string {
+	if e.Flag != "" {
+		return fmt.Sprintf("--%s sets param %s, which is locked by %s", e.Flag, e.Name, e.LockedBy)
+	}
 	return fmt.Sprintf("param %s is locked by %s: it cannot be set", e.Name, e.LockedBy)
 }
 

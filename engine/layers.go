@@ -77,12 +77,11 @@ type layering struct {
 	locks     []lock
 	overrides map[string]*Override
 	order     []string
-	origin    map[string]string // section id -> role of the layer that defined it
 	layer     map[string]string // section id -> name of that layer
 }
 
 func newLayering() *layering {
-	return &layering{overrides: map[string]*Override{}, origin: map[string]string{}, layer: map[string]string{}}
+	return &layering{overrides: map[string]*Override{}, layer: map[string]string{}}
 }
 
 // dotted turns a JSON pointer into a dotted key.
@@ -127,6 +126,15 @@ func leaves(v any, ptr string, fn func(ptr string, v any)) {
 	}
 }
 
+// keyPos is where the key of the value at ptr is, else where the value
+// (or its nearest ancestor) is.
+func keyPos(ix yamlpos.Index, ptr string) diag.Pos {
+	if p, ok := ix[yamlpos.Key(ptr)]; ok {
+		return p
+	}
+	return ix.Lookup(ptr)
+}
+
 // check reports what layer (named name, positions ix, values m) may not do
 // over the layers merged so far (below, positions pos): change a locked
 // section or param, or modify a section, source or param that nothing
@@ -141,7 +149,7 @@ func (lg *layering) check(m map[string]any, ix yamlpos.Index, below map[string]a
 		leaves(sub, l.ptr, func(ptr string, v any) {
 			was, _ := at(below, ptr)
 			if ok && !reflect.DeepEqual(was, v) {
-				diags.Errorf(ix.Lookup(ptr), "layer/locked", "%s is locked by %s", dotted(l.ptr), l.at)
+				diags.Errorf(keyPos(ix, ptr), "layer/locked", "%s is locked by %s", dotted(l.ptr), l.at)
 				ok = false
 			}
 		})
@@ -178,7 +186,7 @@ func (lg *layering) check(m map[string]any, ix yamlpos.Index, below map[string]a
 
 // record notes the keys layer name sets over values already set below, and
 // after the merge (merged) the locks and sections the layer brings.
-func (lg *layering) record(name, role string, m map[string]any, ix yamlpos.Index, below map[string]any, pos yamlpos.Index) {
+func (lg *layering) record(name string, m map[string]any, ix yamlpos.Index, below map[string]any, pos yamlpos.Index) {
 	leaves(m, "", func(ptr string, v any) {
 		was, present := at(below, ptr)
 		if !present || reflect.DeepEqual(was, v) {
@@ -201,10 +209,10 @@ func (lg *layering) record(name, role string, m map[string]any, ix yamlpos.Index
 		for _, id := range sortedKeys(entries) {
 			ptr := "/" + group + "/" + yamlpos.Escape(id)
 			if e, isMap := entries[id].(map[string]any); isMap && e["locked"] == true {
-				lg.locks = append(lg.locks, lock{ptr: ptr, at: ix.Lookup(ptr + "/locked")})
+				lg.locks = append(lg.locks, lock{ptr: ptr, at: keyPos(ix, ptr)})
 			}
 			if _, defined := existing[id]; !defined && group == "sections" {
-				lg.origin[id], lg.layer[id] = role, name
+				lg.layer[id] = name
 			}
 		}
 	}

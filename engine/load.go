@@ -83,12 +83,15 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		if !lg.check(m, ix, below, i == 0 || l.role == RoleExtends, &diags) {
 			continue
 		}
-		lg.record(l.name, l.role, m, ix, below, pos)
+		lg.record(l.name, m, ix, below, pos)
 		if err := k.Load(confmap.Provider(m, ""), nil); err != nil {
 			diags.Errorf(diag.Pos{File: l.name}, "load", "cannot merge over the layers below: %v", err)
 			continue
 		}
 		pos.Merge(ix)
+		if len(spec.Files) == 0 {
+			spec.rootLayer = l.name
+		}
 		spec.Files = append(spec.Files, l.name)
 		spec.Layers = append(spec.Layers, LayerReport{Name: l.name, Role: l.role, Status: StatusApplied})
 	}
@@ -108,7 +111,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		if !lg.check(m, ix, below, false, &diags) {
 			continue
 		}
-		lg.record(where.File, RoleSet, m, ix, below, pos)
+		lg.record(where.File, m, ix, below, pos)
 		if err := k.Set(strings.ReplaceAll(s.Key, ".", delim), v["v"]); err != nil {
 			diags.Errorf(where, "load", "%v", err)
 			continue
@@ -118,12 +121,13 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 	}
 	spec.Layers = SortLayers(append(spec.Layers, set.Skipped...))
 	spec.Overrides = lg.list()
-	spec.sectionOrigin, spec.sectionLayer = lg.origin, lg.layer
+	spec.sectionLayer = lg.layer
 	spec.locks = lg.locks
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}
 	raw := k.Raw()
+	spec.raw = raw
 	violations, err := schema.Validate(raw)
 	if err != nil {
 		return nil, diags, err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/yamlpos"
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sections"
 	"github.com/promptc/promptc/sources"
@@ -60,12 +61,10 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 			return nil, err
 		}
 		sec := Section{ID: sp.id, Doc: sp.spec.Doc, Active: true, Uses: sp.uses, Volatile: sp.spec.Volatile, Origins: []prov.Origin{}}
-		if role := p.spec.sectionOrigin[sp.id]; role != "" && role != RoleBase && role != RoleExtends {
-			sec.Layer = p.spec.sectionLayer[sp.id]
-		}
+		sec.Layer = p.spec.addedBy(sp.id)
 		if sp.spec.Disabled {
 			sec.Active, sec.Disabled = false, true
-			sec.DisabledBy = p.spec.Pos("/sections/" + sp.id + "/disabled").String()
+			sec.DisabledBy = p.spec.KeyPos("/sections/" + yamlpos.Escape(sp.id) + "/disabled").String()
 			res.Sections = append(res.Sections, sec)
 			continue
 		}
@@ -154,13 +153,15 @@ func (r *run) join(res *Result) {
 }
 
 // paragraph reports whether section sp meets its neighbours as a
-// paragraph: its own seam, else the pipeline's for sections a layer added.
+// paragraph: its own seam, else the pipeline's for sections that layers
+// over the pipeline at the bottom of the extends chain added. (A section
+// a layer only moves keeps its bytes: the built-in pipelines' parts are
+// written to be reordered raw; seam: paragraph on it asks otherwise.)
 func (r *run) paragraph(sp *sectionPlan) bool {
 	if sp.spec.Seam != "" {
 		return sp.spec.Seam == SeamParagraph
 	}
-	role := r.plan.spec.sectionOrigin[sp.id]
-	return role != "" && role != RoleBase && role != RoleExtends && r.plan.spec.Seam == SeamParagraph
+	return r.plan.spec.addedBy(sp.id) != "" && r.plan.spec.Seam == SeamParagraph
 }
 
 func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }

@@ -31,11 +31,14 @@ type Spec struct {
 	Layers []LayerReport `koanf:"-"`
 	// Overrides lists every key more than one layer set.
 	Overrides []Override `koanf:"-"`
-	// sectionOrigin and sectionLayer give, per section, the role and the
-	// name of the layer that defined it.
-	sectionOrigin map[string]string
-	sectionLayer  map[string]string
-	locks         []lock
+	// raw is the merged pipeline as plain values.
+	raw map[string]any
+	// sectionLayer gives, per section, the name of the layer that
+	// defined it.
+	sectionLayer map[string]string
+	// rootLayer is the pipeline at the bottom of the extends chain.
+	rootLayer string
+	locks     []lock
 	// pos maps JSON pointers into the layer that last set them.
 	pos yamlpos.Index
 }
@@ -45,11 +48,49 @@ type Spec struct {
 func (s *Spec) Pos(pointer string) diag.Pos { return s.pos.Lookup(pointer) }
 
 // KeyPos returns the position of the key of the value at pointer.
-func (s *Spec) KeyPos(pointer string) diag.Pos {
-	if p, ok := s.pos[yamlpos.Key(pointer)]; ok {
-		return p
+func (s *Spec) KeyPos(pointer string) diag.Pos { return keyPos(s.pos, pointer) }
+
+// Raw returns the merged pipeline as plain values (maps, lists, scalars),
+// as every layer and --set made it. Callers must not modify it.
+func (s *Spec) Raw() map[string]any { return s.raw }
+
+// Effective returns the merged pipeline as one standalone pipeline: Raw,
+// with the seam that applies made explicit on every section a layer added
+// (a standalone file has no layers to tell them apart).
+func (s *Spec) Effective() map[string]any {
+	out := make(map[string]any, len(s.raw))
+	for k, v := range s.raw {
+		out[k] = v
 	}
-	return s.Pos(pointer)
+	secs, _ := s.raw["sections"].(map[string]any)
+	if s.Seam == "" || secs == nil {
+		return out
+	}
+	copied := make(map[string]any, len(secs))
+	for id, v := range secs {
+		copied[id] = v
+		sec, isMap := v.(map[string]any)
+		if s.addedBy(id) == "" || !isMap || sec["seam"] != nil {
+			continue
+		}
+		withSeam := map[string]any{"seam": s.Seam}
+		for k, x := range sec {
+			withSeam[k] = x
+		}
+		copied[id] = withSeam
+	}
+	out["sections"] = copied
+	return out
+}
+
+// addedBy is the layer that added section id over the pipeline at the
+// bottom of the extends chain (a layer file, an overlay, or a pipeline
+// file that extends another), or "" for that pipeline's own sections.
+func (s *Spec) addedBy(id string) string {
+	if l := s.sectionLayer[id]; l != s.rootLayer {
+		return l
+	}
+	return ""
 }
 
 // lockedBy is where the section or param at ptr was locked, or "".

@@ -95,11 +95,11 @@ func (r *Report) textLayers(b *strings.Builder) {
 	b.WriteString("\nLayers (lowest precedence first)\n")
 	t := table{indent: "  "}
 	for _, l := range r.Layers {
-		status := l.Status
+		name := l.Name
 		if l.Reason != "" {
-			status += ": " + l.Reason
+			name += ": " + l.Reason
 		}
-		t.add(l.Role, l.Name, status)
+		t.add(l.Role, l.Status, name)
 	}
 	t.write(b)
 	if len(r.Overrides) == 0 {

@@ -2,7 +2,9 @@ package pipelines
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"strings"
 
@@ -66,6 +68,13 @@ func Extends(read func(string) ([]byte, error)) func(ref, from string) (engine.L
 			p = path.Join(path.Dir(from), p)
 		}
 		data, err := read(p)
+		if errors.Is(err, fs.ErrNotExist) && !strings.ContainsAny(ref, `/\.`) {
+			msg := fmt.Sprintf("no built-in pipeline %q and no file %s (built in: %s)", ref, p, strings.Join(Names(), ", "))
+			if s := diag.DidYouMean(ref, Names()); s != "" {
+				msg += fmt.Sprintf("; did you mean %q?", s)
+			}
+			return engine.Layer{}, errors.New(msg)
+		}
 		if err != nil {
 			return engine.Layer{}, err
 		}

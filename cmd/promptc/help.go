@@ -15,6 +15,7 @@ var commandSynopsis = map[string][2]string{
 	"expand":  {"promptc expand [flags] [--] LINE", "Print the user message after /skill: and prompt-template expansion."},
 	"explain": {"promptc explain [flags]", "Explain the prompt: sections, sources, why not, tokens, cache, drift."},
 	"graph":   {"promptc graph [flags]", "Draw the compiled pipeline (with input flags: mark what was active)."},
+	"config":  {"promptc config [flags]", "Print the configuration layers and the merged pipeline (--show-origin: where each value was set)."},
 }
 
 // writeHelp prints a pipeline command's usage: promptc's own flags, then

@@ -90,6 +90,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdValidate(ctx, args[1:], stdout, stderr, e)
 	case "pipelines":
 		err = cmdPipelines(args[1:], stdout)
+	case "config":
+		err = cmdConfig(ctx, args[1:], stdout, stderr, e)
 	case "params":
 		err = cmdParams(ctx, args[1:], stdout, e)
 	case "kinds":
@@ -138,6 +140,11 @@ func report(err error, stderr io.Writer) int {
 	if errors.As(err, new(failedError)) {
 		return exitSpec
 	}
+	var le lockedError
+	if errors.As(err, &le) {
+		fmt.Fprintf(stderr, "promptc: %v\n", le.err)
+		return exitSpec
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(stderr, "promptc: %s\nRun 'promptc help' for usage.\n", ue.msg)
@@ -163,6 +170,7 @@ Usage:
   promptc graph    [flags]            draw the compiled pipeline (with input flags: mark what was active)
   promptc validate FILE...            check pipeline files (schema and compile) without reading sources
   promptc params   [--pipeline P]     list a pipeline's params with their types, defaults, flags and environment
+  promptc config   [flags]            the configuration layers and the merged pipeline (--layers, --show-origin, --json)
   promptc pipelines [show NAME]       list the built-in pipelines, or print one's YAML
   promptc kinds    [KIND]             list the source kinds with their value fields and options
   promptc schema   [pipeline|explain] print the JSON Schema of pipeline files or of explain --json

@@ -54,10 +54,16 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 	if errors.Is(err, bind.ErrNoWd) {
 		return nil, err // the environment, not the command line, is at fault
 	}
+	if le := new(engine.LockedParamError); errors.As(err, &le) {
+		return nil, lockedError{le} // the configuration forbids it: exit 1
+	}
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
 	if err := plan.CheckParams(params); err != nil {
+		if le := new(engine.LockedParamError); errors.As(err, &le) {
+			return nil, lockedError{le}
+		}
 		return nil, usageError{err.Error()}
 	}
 	return params, nil
@@ -104,3 +110,10 @@ func readParamsFile(path string, e env, into map[string]any) error {
 	}
 	return nil
 }
+
+// lockedError is a command line that sets a param a configuration layer
+// locked: the configuration, not the command line's form, forbids it, so
+// it is exit 1 like every other lock violation.
+type lockedError struct{ err *engine.LockedParamError }
+
+func (e lockedError) Error() string { return e.err.Error() }

@@ -27,7 +27,7 @@ func cmdParams(ctx context.Context, args []string, stdout io.Writer, e env) erro
 	if err != nil {
 		return err
 	}
-	base, cl := chooseGlobal(cands, sel.pipeline, sel.given)
+	base, cl := chooseGlobal(cands, sel.pipeline, sel.given, hostPlanSource(e).names)
 	plan, ds, err := loadPlan(ctx, hostPlanSource(e), sel.stack(base, cl, nil))
 	if err != nil {
 		return err

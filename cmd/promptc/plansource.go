@@ -70,3 +70,6 @@ func (src planSource) compile(ctx context.Context, layers []engine.Layer, sets [
 	}).(compiled)
 	return c.plan, c.ds, c.err
 }
+
+// names gives the names the base pipeline ref answers to (pipelineNames).
+func (src planSource) names(ref string) []string { return pipelineNames(src.read, ref) }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"slices"
 
@@ -86,7 +87,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 		if err != nil {
 			return nil, false, err
 		}
-		base, cl = chooseGlobal(cands, sel.pipeline, sel.given)
+		base, cl = chooseGlobal(cands, sel.pipeline, sel.given, hostPlanSource(e).names)
 		plan, ds, err = loadPlan(ctx, hostPlanSource(e), sel.stack(base, cl, nil))
 		if err != nil {
 			return nil, false, err
@@ -124,6 +125,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	}
 	s.skipped = cl.skipped
 	if sel.noConfig {
+		s.skipped = noConfigReports(e)
 		return s, false, nil
 	}
 	return s.withProject(ctx, sel, base, cl, stderr, e)
@@ -151,21 +153,33 @@ func (s *session) withProject(ctx context.Context, sel selection, base string, c
 	if dir == "" {
 		return s, false, nil
 	}
-	c, err := config.Project(s.in.FS.(sources.FS), dir)
+	fsys := s.in.FS.(sources.FS)
+	c := config.Project(fsys, dir)
+	ignore := func(why string) (*session, bool, error) {
+		s.skipped = append(s.skipped, c.Report(engine.StatusIgnored, why))
+		printWarnings(stderr, diag.List{{Severity: diag.Warning, Code: "layer/ignored", Path: c.Layer.Name, Message: "project layer not applied: " + why}})
+		return s, false, nil
+	}
+	if !c.Found {
+		s.skipped = append(s.skipped, c.Report(engine.StatusAbsent, ""))
+		return s, false, nil
+	}
+	ok, why, err := projectVerdict(ctx, s.plan, s.in)
 	if err != nil {
+		return nil, false, err
+	}
+	if !ok {
+		return ignore(why) // not even read
+	}
+	if c, err = config.ReadProject(fsys, c); err != nil {
 		return nil, false, err
 	}
 	if !c.Found {
 		s.skipped = append(s.skipped, c.Report(engine.StatusAbsent, ""))
 		return s, false, nil
 	}
-	ok, why, err := projectVerdict(ctx, s.plan, s.in, c, base)
-	if err != nil {
-		return nil, false, err
-	}
-	if !ok {
-		s.skipped = append(s.skipped, c.Report(engine.StatusIgnored, why))
-		return s, false, nil
+	if c.Base != "" && c.Base != base && c.Base != s.plan.Spec().Name {
+		return ignore(fmt.Sprintf("it is for pipeline %s, not %s", c.Base, base))
 	}
 	return s.reopen(ctx, sel.stack(base, cl, []engine.Layer{c.Layer}), stderr, e)
 }

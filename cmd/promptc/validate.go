@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/sources"
 )
 
 // cmdValidate checks pipeline files (schema and compile) without reading
@@ -35,7 +36,7 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer, e
 	var all diag.List
 	var lines []string
 	for _, name := range p.args {
-		base, isOverlay := overlayBase(name, p)
+		base, isOverlay := overlayBase(name, p, e)
 		overlays := p.list("overlay")
 		if isOverlay {
 			overlays = append([]string{name}, overlays...)
@@ -44,7 +45,7 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer, e
 			base = name
 			lines = append(lines, name+": ok")
 		}
-		_, cl := chooseGlobal(cands, base, true)
+		_, cl := chooseGlobal(cands, base, true, hostPlanSource(e).names)
 		_, ds, err := loadPlan(ctx, hostPlanSource(e), layerStack{base: base, config: cl.applied, overlays: overlays, sets: p.list("set")})
 		if err != nil {
 			return err
@@ -62,12 +63,21 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer, e
 }
 
 // overlayBase says whether FILE name is to be checked as an overlay, and
-// over which base pipeline.
-func overlayBase(name string, p *parsed) (base string, overlay bool) {
+// over which base pipeline. A file with a promptc: or an extends: key is a
+// pipeline file.
+func overlayBase(name string, p *parsed, e env) (base string, overlay bool) {
 	if p.has("base") {
 		return p.get("base"), true
 	}
-	data, err := os.ReadFile(name)
+	abs := name
+	if !filepath.IsAbs(abs) {
+		wd, err := e.Getwd()
+		if err != nil {
+			return "", false
+		}
+		abs = filepath.Join(wd, name)
+	}
+	data, err := sources.ReadFile(hostFS(e), abs)
 	if err != nil {
 		return "", false // a built-in name, or an error loadPlan reports
 	}
@@ -75,8 +85,10 @@ func overlayBase(name string, p *parsed) (base string, overlay bool) {
 	if yaml.Unmarshal(data, &top) != nil || top == nil {
 		return "", false
 	}
-	if _, whole := top["promptc"]; whole {
-		return "", false
+	for _, key := range []string{"promptc", "extends"} {
+		if _, whole := top[key]; whole {
+			return "", false
+		}
 	}
 	if b, ok := top["pipeline"].(string); ok && b != "" {
 		return b, true

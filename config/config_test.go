@@ -1,0 +1,96 @@
+package config_test
+
+import (
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+
+	"github.com/promptc/promptc/config"
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/sources"
+)
+
+func TestUserPath(t *testing.T) {
+	for _, tc := range []struct{ xdg, home, want string }{
+		{"/x", "/h", "/x/promptc/config.yaml"},
+		{"", "/h", "/h/.config/promptc/config.yaml"},
+		{"relative", "/h", "/h/.config/promptc/config.yaml"}, // XDG: a relative value is ignored
+		{"", "", ""},
+	} {
+		if got := config.UserPath(tc.xdg, tc.home); got != tc.want {
+			t.Errorf("UserPath(%q, %q) = %q, want %q", tc.xdg, tc.home, got, tc.want)
+		}
+	}
+}
+
+func TestGlobal(t *testing.T) {
+	root := t.TempDir()
+	system := filepath.Join(root, "system.yaml")
+	write(t, system, "pipeline: cowagent\nsections: {}\n")
+	user := filepath.Join(root, "user.yaml") // absent
+	cands, err := config.Global(config.Settings{FS: sources.OSFS(), SystemPath: system, UserPath: user})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cands) != 2 {
+		t.Fatalf("got %d candidates, want 2", len(cands))
+	}
+	if c := cands[0]; !c.Found || c.Base != "cowagent" || c.Layer.Role != engine.RoleSystem || string(c.Layer.Data) == "" {
+		t.Errorf("system layer: %+v", c)
+	}
+	if c := cands[1]; c.Found || c.Layer.Role != engine.RoleUser || c.Layer.Name != user {
+		t.Errorf("user layer: %+v", c)
+	}
+}
+
+// TestProjectLocatesWithoutReading: the nearest ancestor's file is found,
+// and it is not opened (a named pipe there would block a read).
+func TestProjectLocatesWithoutReading(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := filepath.Join(root, "repo", "a", "b")
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(root, config.ProjectFile), "sections: {}\n")
+	if err := syscall.Mkfifo(filepath.Join(root, "repo", config.ProjectFile), 0o644); err != nil {
+		t.Skip("no named pipes:", err)
+	}
+	c := config.Project(sources.OSFS(), deep)
+	if !c.Found || c.Layer.Name != filepath.Join(root, "repo", config.ProjectFile) || c.Layer.Data != nil {
+		t.Fatalf("Project = %+v", c)
+	}
+	if _, err := config.ReadProject(sources.OSFS(), c); err == nil {
+		t.Error("ReadProject of a named pipe: no error")
+	}
+
+	other := filepath.Join(root, "other")
+	if err := os.Mkdir(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if c := config.Project(sources.OSFS(), other); !c.Found || c.Layer.Name != filepath.Join(root, config.ProjectFile) {
+		t.Errorf("Project(%s) = %+v, want the file in %s", other, c, root)
+	}
+}
+
+func TestReadProject(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, config.ProjectFile), "pipeline: default\nsections:\n  x: {template: y}\n")
+	c, err := config.ReadProject(sources.OSFS(), config.Project(sources.OSFS(), dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Found || c.Base != "default" || c.Layer.Role != engine.RoleProject || len(c.Layer.Data) == 0 {
+		t.Errorf("ReadProject = %+v", c)
+	}
+}
+
+func write(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
