@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -73,7 +74,12 @@ func cmdConfig(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	}
 	var origin func(string) string
 	if s.p.has("show-origin") {
-		origin = func(ptr string) string { return spec.Pos(ptr).String() }
+		origin = func(ptr string) string {
+			if !present(spec.Raw(), ptr) {
+				return "the pipeline's seam, for a section a layer added"
+			}
+			return spec.Pos(ptr).String()
+		}
 	}
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
@@ -97,9 +103,38 @@ func leafOrigins(v any, ptr string, spec *engine.Spec, out map[string]string) ma
 			leafOrigins(e, fmt.Sprintf("%s/%d", ptr, i), spec, out)
 		}
 	default:
-		out[ptr] = spec.Pos(ptr).String()
+		if present(spec.Raw(), ptr) {
+			out[ptr] = spec.Pos(ptr).String()
+		}
 	}
 	return out
+}
+
+// present reports whether the JSON pointer ptr names a value in v (the
+// effective pipeline has values no layer wrote: the seams it makes
+// explicit).
+func present(v any, ptr string) bool {
+	for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+		if ptr == "" {
+			break
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[yamlpos.Unescape(tok)]; !ok {
+				return false
+			}
+		case []any:
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return false
+			}
+			v = x[i]
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func nonNilOverrides(o []engine.Override) []engine.Override {
