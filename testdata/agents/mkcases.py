@@ -23,7 +23,7 @@ AGENT_PREFIX = {"codex": "CX", "claude-code": "CC", "gemini-cli": "GM", "opencod
 
 
 def case(agent, name, description, rules, files=None, git=(), cwd=".", env=None, args=(), prompt=None,
-         setup=(), version_specific=None):
+         setup=(), version_specific=None, environment_specific=None):
     """files: {"tree/..." | "home/...": str | bytes}. Plain UTF-8 text without CR or BOM becomes a real
     file; anything else becomes a `write` setup op (content or content_b64)."""
     assert agent in AGENT_PREFIX, agent
@@ -32,7 +32,7 @@ def case(agent, name, description, rules, files=None, git=(), cwd=".", env=None,
         assert r.startswith(AGENT_PREFIX[agent] + "-"), (name, r)
     DEFINED[agent][name] = dict(description=description, rules=list(rules), files=files or {}, git=list(git),
                                 cwd=cwd, env=env or {}, args=list(args), prompt=prompt, setup=list(setup),
-                                version_specific=version_specific)
+                                version_specific=version_specific, environment_specific=environment_specific)
 
 
 def plain(data):
@@ -65,10 +65,12 @@ def mkdir(path):
     return {"op": "mkdir", "path": path}
 
 
-def write(path, content, repeat=None):
+def write(path, content, repeat=None, expand=False):
     op = write_op(path, content)
     if repeat:
         op["repeat"] = repeat
+    if expand:
+        op["expand"] = True
     return op
 
 
@@ -111,7 +113,8 @@ def emit(agent, name, spec):
         with open(os.path.join(d, "prompt"), "w") as f:
             f.write(spec["prompt"])
     meta = {"agent": agent, "description": spec["description"], "rules": spec["rules"],
-            "version_specific": spec["version_specific"], "setup": setup}
+            "version_specific": spec["version_specific"], "environment_specific": spec["environment_specific"],
+            "setup": setup}
     with open(os.path.join(d, "case.json"), "w", encoding="utf-8") as f:
         f.write(json.dumps(meta, ensure_ascii=False, indent=1) + "\n")
     if keep is not None:

@@ -115,6 +115,11 @@ def content_bytes(op):
     return data * int(op.get("repeat", 1))
 
 
+def expand_root(data, op, root):
+    """"expand": true replaces the token <ROOT> in the content with the sandbox root"""
+    return data.replace(b"<ROOT>", root.encode()) if op.get("expand") else data
+
+
 def apply_setup(root, ops):
     for op in ops:
         kind = op["op"]
@@ -122,7 +127,7 @@ def apply_setup(root, ops):
         if kind == "write":
             os.makedirs(os.path.dirname(p), exist_ok=True)
             with open(p, "wb") as f:
-                f.write(content_bytes(op))
+                f.write(expand_root(content_bytes(op), op, root))
         elif kind == "mkdir":
             os.makedirs(p, exist_ok=True)
         elif kind == "symlink":
@@ -395,7 +400,8 @@ def capture(agent, name, case_dir, agents_dir, work, timeout, full=False):
     meta, rc, entries, stderr, root, opened = run_case(agent, case_dir, agents_dir, work, timeout)
     e = main_request(agent, entries)
     out = {"agent": agent, "cli": {"package": pkg, "version": version_of(agents_dir, oname, pkg), "run": how},
-           "case": name, "version_specific": meta.get("version_specific")}
+           "case": name, "version_specific": meta.get("version_specific"),
+           "environment_specific": meta.get("environment_specific")}
     if e is None:
         out["error"] = "no main request (agent exit %d): %s" % (rc, stderr.strip()[-400:])
         out["parts"] = [part(n) for n in PART_NAMES[agent]]
