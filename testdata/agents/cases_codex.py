@@ -201,3 +201,16 @@ case(A, "cx-cd-flag", "`--cd DIR` sets the working directory used for the walk a
 case(A, "cx-big-file-uncapped-global", "A global file far above 32 KiB is sent whole (trimmed).",
      ["CX-5", "CX-8"],
      {"home/.codex/AGENTS.md": big_lines("GLOBAL", 800) + "GLOBAL END\n"}, git=["repo"], cwd="repo")
+
+case(A, "cx-project-config-trusted", "With the project marked trusted in ~/.codex/config.toml, a project .codex/config.toml does set project_doc_fallback_filenames and project_doc_max_bytes.",
+     ["CX-11"],
+     {"tree/repo/.codex/config.toml": 'project_doc_fallback_filenames = ["CLAUDE.md"]\nproject_doc_max_bytes = 9\n',
+      "tree/repo/CLAUDE.md": "ROOT CLAUDE 0123456789\n", "tree/repo/sub/AGENTS.md": "SUB\n"},
+     git=["repo"], cwd="repo/sub",
+     setup=[write("home/.codex/config.toml", '[projects."<ROOT>/fs/repo"]\ntrust_level = "trusted"\n', expand=True)])
+
+case(A, "cx-project-config-root-markers", "project_root_markers set in a trusted project's .codex/config.toml is ignored (only user-level layers count for the marker).",
+     ["CX-4", "CX-11"],
+     {"tree/repo/.codex/config.toml": "project_root_markers = []\n", "tree/repo/AGENTS.md": "REPO ROOT\n", "tree/repo/sub/AGENTS.md": "SUB\n"},
+     git=["repo"], cwd="repo/sub",
+     setup=[write("home/.codex/config.toml", '[projects."<ROOT>/fs/repo"]\ntrust_level = "trusted"\n', expand=True)])
