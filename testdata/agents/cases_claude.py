@@ -93,11 +93,11 @@ case(A, "cc-dir-named-claude-md", "A directory named CLAUDE.md is skipped; the r
 
 case(A, "cc-imports-syntax", "@imports in a cwd file: at line start, inline after a space, ./ and nested (each import a separate entry after its parent, depth first); not in code spans, fences or HTML comments; not after a non-space (a@b); #fragment dropped; \\ escapes a space; missing and non-text targets skipped.",
      ["CC-12", "CC-13", "CC-15"],
-     {"tree/repo/CLAUDE.md": "TOP\n@imp1.md\nsee @./imp2.md inline\n`@code.md` in a span\n```\n@fence.md\n```\n<!-- @comment.md -->\nmail a@imp3.md\n@frag.md#section\n@with\\ space.md\n@missing.md\n@pic.png\n@data.json\nEND\n",
+     {"tree/repo/CLAUDE.md": "TOP\n@imp1.md\nsee @./imp2.md inline\n`@code.md` in a span\n```\n@fence.md\n```\n<!-- @comment.md -->\nmail a@imp3.md\n@frag.md#section\n@with\\ space.md\n@missing.md\n@pic.png\n@data.json\n\n    @indented.md\n\nEND\n",
       "tree/repo/imp1.md": "IMP1 then @nested.md\n", "tree/repo/nested.md": "NESTED\n", "tree/repo/imp2.md": "IMP2\n",
       "tree/repo/code.md": "CODE\n", "tree/repo/fence.md": "FENCE\n", "tree/repo/comment.md": "COMMENT\n", "tree/repo/imp3.md": "IMP3\n",
       "tree/repo/frag.md": "FRAG\n", "tree/repo/with space.md": "WITH SPACE\n", "tree/repo/pic.png": "PNG?\n",
-      "tree/repo/data.json": "{\"json\": true}\n"},
+      "tree/repo/data.json": "{\"json\": true}\n", "tree/repo/indented.md": "INDENTED CODE\n"},
      git=["repo"], cwd="repo")
 
 case(A, "cc-imports-depth", "Import depth: the top file is depth 0 and files up to depth 4 load; the depth-5 file does not.",

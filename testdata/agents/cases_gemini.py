@@ -67,9 +67,10 @@ case(A, "gm-trim-empty", "Each file is JS-trimmed (BOM too); CRLF inside is kept
 
 case(A, "gm-imports-syntax", "@imports are inlined in place with Imported-from markers (raw content, nested); not in `code` or fences, not after a non-space, not @~/; a missing file becomes an Import failed comment.",
      ["GM-8"],
-     {"tree/repo/GEMINI.md": "TOP\n@imp1.md\nsee @./imp2.md inline\n`@code.md` in a span\n```\n@fence.md\n```\nmail a@imp3.md\n@~/home.md\n@missing.md\nEND\n",
+     {"tree/repo/GEMINI.md": "TOP\n@imp1.md\nsee @./imp2.md inline\n`@code.md` in a span\n```\n@fence.md\n```\nmail a@imp3.md\n@~/home.md\n@missing.md\n\n    @indented.md\n\nEND\n",
       "tree/repo/imp1.md": "IMP1 then @nested.md\n\n", "tree/repo/nested.md": "  NESTED raw  \n", "tree/repo/imp2.md": "IMP2\n",
-      "tree/repo/code.md": "CODE\n", "tree/repo/fence.md": "FENCE\n", "tree/repo/imp3.md": "IMP3\n", "home/home.md": "HOME\n"},
+      "tree/repo/code.md": "CODE\n", "tree/repo/fence.md": "FENCE\n", "tree/repo/imp3.md": "IMP3\n", "home/home.md": "HOME\n",
+      "tree/repo/indented.md": "INDENTED\n"},
      git=["repo"], cwd="repo")
 
 case(A, "gm-import-outside-root", "An import that resolves outside the importing file's project root (git root) is refused as a path traversal; one inside (another subdir) works.",
