@@ -214,3 +214,7 @@ case(A, "cx-project-config-root-markers", "project_root_markers set in a trusted
      {"tree/repo/.codex/config.toml": "project_root_markers = []\n", "tree/repo/AGENTS.md": "REPO ROOT\n", "tree/repo/sub/AGENTS.md": "SUB\n"},
      git=["repo"], cwd="repo/sub",
      setup=[write("home/.codex/config.toml", '[projects."<ROOT>/fs/repo"]\ntrust_level = "trusted"\n', expand=True)])
+
+case(A, "cx-cwd-is-codex-home", "cwd = $CODEX_HOME (no git): its AGENTS.md is both the global file (trimmed) and the cwd's project doc (raw) — no dedupe.",
+     ["CX-3", "CX-5", "CX-7"],
+     {"home/.codex/AGENTS.md": "\nCODEX HOME AGENTS\n"}, cwd="../home/.codex")

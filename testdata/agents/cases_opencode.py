@@ -161,3 +161,7 @@ case(A, "oc-cwd-is-home", "cwd = HOME (no git): ~/AGENTS.md is a project file; t
      ["OC-5", "OC-3"],
      {"home/AGENTS.md": "HOME DIR AGENTS\n", GCONF + "/AGENTS.md": "GLOBAL\n"}, cwd="../home",
      setup=[write("root/AGENTS.md", "SANDBOX ROOT\n")])
+
+case(A, "oc-cwd-is-config-dir", "cwd = the global config dir (no git): its AGENTS.md is the global file and is not listed again as a project file.",
+     ["OC-9", "OC-3"],
+     {GCONF + "/AGENTS.md": "GLOBAL AGENTS\n", "home/.config/AGENTS.md": "XDG CONFIG PARENT\n"}, cwd="../home/.config/opencode")
