@@ -408,14 +408,15 @@ def capture(agent, name, case_dir, agents_dir, work, timeout, full=False):
         out["loaded_files"] = None
         return normalize(out, root)
     out["endpoint"] = e["path"]
-    parts = EXTRACT[agent](e["body"])
+    body = normalize(e["body"], root)  # before cutting, so the before/after context is root-independent
+    parts = EXTRACT[agent](body)
     assert [p["name"] for p in parts] == PART_NAMES[agent]
     out["parts"] = parts
     out["loaded_files"] = loaded_files(agent, parts)
     if opened is not None:
         out["opened_files"] = opened
     if full:
-        out["request"] = e["body"]
+        out["request"] = body
         out["stderr"] = stderr
     return normalize(out, root)
 
