@@ -167,6 +167,9 @@ func bound(p engine.ParamInfo, occs []Occurrence, host Host) (v any, b engine.Bi
 			if text[i], err = resolvePath(host, b.Path, t); err != nil {
 				return nil, b, nil, false, err
 			}
+			if err := require(host, b, t, text[i]); err != nil {
+				return nil, b, nil, false, err
+			}
 		}
 	}
 	if b.TextOrFile {
@@ -174,6 +177,33 @@ func bound(p engine.ParamInfo, occs []Occurrence, host Host) (v any, b engine.Bi
 	}
 	v, err = convert(p, b, text)
 	return v, b, nil, true, err
+}
+
+// require checks a resolved path against the binding's require: "dir"
+// wants an existing directory (a program cannot start in anything else).
+// typed is the path as given, for the message.
+func require(h Host, b engine.BindSpec, typed, resolved string) error {
+	if b.Require == "" || h.FS == nil {
+		return nil
+	}
+	name := "$" + b.Env
+	if b.Flag != "" {
+		name = "--" + b.Flag
+	}
+	fsName := strings.TrimPrefix(filepath.ToSlash(resolved), "/")
+	if fsName == "" {
+		fsName = "."
+	}
+	fi, err := fs.Stat(h.FS, fsName)
+	switch {
+	case err != nil && errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s %s: no such directory", name, typed)
+	case err != nil:
+		return fmt.Errorf("%s %s: %v", name, typed, err)
+	case !fi.IsDir():
+		return fmt.Errorf("%s %s: not a directory (give the directory to assemble the prompt for)", name, typed)
+	}
+	return nil
 }
 
 func hostFact(h Host, name string) string {

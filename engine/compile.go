@@ -24,6 +24,11 @@ type Plan struct {
 	sections []*sectionPlan // output order
 	fallback *fallbackPlan  // nil without a fallback
 	roots    *rootsPlan     // nil without roots
+	declared Declared
+	// transforms are the run-scoped transforms in registration order,
+	// disabled ones left out; execRequest the extra request fields.
+	transforms  []*transformPlan
+	execRequest []requestField
 }
 
 type fallbackPlan struct {
@@ -95,11 +100,14 @@ func Compile(spec *Spec, reg *Registry) (*Plan, diag.List) {
 	c.compileDefaultExprs()
 	c.compileBindings()
 	c.declareSources()
+	c.compileDeclared()
 	c.compileArgs()
 	c.checkSourceCycles()
 	c.compileSections()
 	c.compileFallback()
 	c.compileRoots()
+	c.compileTransforms()
+	c.compileExecRequest()
 	c.checkExplain()
 	c.checkExpand()
 	if c.diags.HasErrors() {

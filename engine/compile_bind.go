@@ -102,6 +102,9 @@ func bindProblems(b BindSpec, pp *paramPlan, params map[string]ParamSpec) []stri
 	if b.Path != "" && b.Path != "resolve" && b.Path != "physical" {
 		out = append(out, fmt.Sprintf("path %q is not resolve or physical", b.Path))
 	}
+	if b.Require != "" && (b.Require != "dir" || b.Path == "") {
+		out = append(out, "require: dir goes with path: (resolve or physical)")
+	}
 	if (b.Path != "" || b.TextOrFile || b.Host != "") && typ != "string" && typ != "list" {
 		out = append(out, "path, text_or_file and host are for string (or list) params")
 	}

@@ -13,6 +13,7 @@ type parsedLayer struct {
 	name, role string
 	m          map[string]any
 	ix         yamlpos.Index
+	dir        string // Layer.Dir
 }
 
 // expandExtends parses the layers and replaces the base pipeline by the
@@ -41,14 +42,14 @@ func expandExtends(set LoadSettings) ([]parsedLayer, diag.List) {
 				diags.Errorf(ix.Lookup("/extends"), "load", "only a pipeline file may extend another; this is a layer over the pipeline (use pipeline: to say which base it is for)")
 				delete(m, "extends")
 			}
-			out = append(out, parsedLayer{l.Name, role, m, ix})
+			out = append(out, parsedLayer{l.Name, role, m, ix, l.Dir})
 			continue
 		}
 		if _, ok := m["pipeline"]; ok {
 			diags.Errorf(ix.Lookup("/pipeline"), "load", "a pipeline file names no base with pipeline:; to start from another pipeline, use extends:")
 			delete(m, "pipeline")
 		}
-		chain, ds := extendChain(set, parsedLayer{l.Name, role, m, ix})
+		chain, ds := extendChain(set, parsedLayer{l.Name, role, m, ix, l.Dir})
 		diags = append(diags, ds...)
 		out = append(out, chain...)
 	}
@@ -100,7 +101,7 @@ func extendChain(set LoadSettings, base parsedLayer) ([]parsedLayer, diag.List) 
 		if ds.HasErrors() {
 			return chain, diags
 		}
-		cur = parsedLayer{l.Name, RoleExtends, m, ix}
+		cur = parsedLayer{l.Name, RoleExtends, m, ix, l.Dir}
 		chain = append([]parsedLayer{cur}, chain...)
 	}
 	return chain, diags

@@ -88,7 +88,11 @@ func (p *Plan) Graph() Graph {
 		uses := map[string]bool{}
 		for _, a := range sp.args {
 			for _, d := range a.expr.Deps() {
-				uses[d] = true
+				// What the layers registered (declared) is no node: the
+				// graph draws params, sources and sections.
+				if d != DeclaredName {
+					uses[d] = true
+				}
 			}
 		}
 		g.Sources = append(g.Sources, GraphSource{ID: id, Kind: sp.kind.Name(), Doc: p.spec.Sources[id].Doc, Uses: sortedKeys(uses)})

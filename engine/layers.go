@@ -19,7 +19,10 @@ const (
 	RoleUser    = "user"
 	RoleProject = "project"
 	RoleOverlay = "overlay"
-	RoleSet     = "set"
+	// RoleTools is a tool file (--tool-file): a layer holding only a
+	// tools: list, registered first of all.
+	RoleTools = "tools"
+	RoleSet   = "set"
 )
 
 // LayerReport says what became of one layer: applied, or (for layers the
@@ -39,7 +42,7 @@ const (
 )
 
 // roleRank orders roles by precedence.
-var roleRank = map[string]int{RoleExtends: 0, RoleBase: 1, RoleSystem: 2, RoleUser: 3, RoleProject: 4, RoleOverlay: 5, RoleSet: 6}
+var roleRank = map[string]int{RoleExtends: 0, RoleBase: 1, RoleSystem: 2, RoleUser: 3, RoleProject: 4, RoleOverlay: 5, RoleTools: 6, RoleSet: 7}
 
 // SortLayers orders layer reports by precedence, lowest first, keeping the
 // order of reports of one role.

@@ -25,6 +25,10 @@ type Layer struct {
 	// Role says where the layer comes from (RoleBase, RoleSystem, ...);
 	// "" means RoleBase for the first layer and RoleOverlay after it.
 	Role string
+	// Dir is the absolute directory that relative paths the layer
+	// registers resolve against (resources, exec programs); usually the
+	// directory of the layer's file. Empty leaves them relative.
+	Dir string
 }
 
 // Set is a single `key=value` override applied after all layers. Key uses
@@ -71,10 +75,12 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 	pos := yamlpos.Index{}
 	spec := &Spec{}
 	lg := newLayering()
+	regs := &registrations{}
 	layers, ds := expandExtends(set)
 	diags = append(diags, ds...)
 	for i, l := range layers {
 		m, ix := l.m, l.ix
+		regs.take(l.name, l.role, l.dir, i, m, ix, &diags)
 		if ptr, was, now := typeClash(k.Raw(), m, ""); ptr != "" {
 			diags.Errorf(ix.Lookup(ptr), "load", "this layer changes the type of %s from %s to %s", strings.ReplaceAll(strings.TrimPrefix(ptr, "/"), "/", "."), was, now)
 			continue
@@ -106,6 +112,13 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 			diags.Errorf(where, "load", "invalid key %q", s.Key)
 			continue
 		}
+		if setTouches(s.Key) {
+			d := diag.Diagnostic{Severity: diag.Error, Code: "load", Pos: where,
+				Message: fmt.Sprintf("%s is a list layers add to, which --set cannot change", s.Key),
+				Hint:    "write it in an --overlay file (tools also in a --tool-file)"}
+			diags = append(diags, d)
+			continue
+		}
 		m, ix := setLayer(s.Key, v["v"], where)
 		below := k.Raw()
 		if !lg.check(m, ix, below, false, &diags) {
@@ -127,6 +140,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		return nil, diags, nil
 	}
 	raw := k.Raw()
+	regs.placeAll(raw, pos, false, nil, nil)
 	spec.raw = raw
 	violations, err := schema.Validate(raw)
 	if err != nil {
@@ -152,6 +166,12 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		}
 		diags = append(diags, d)
 	}
+	if diags.HasErrors() {
+		sortByPos(diags)
+		return nil, diags, nil
+	}
+	regs.placeAll(raw, pos, true, &diags, &spec.Overrides)
+	spec.registeredBy = regs.placed
 	if diags.HasErrors() {
 		sortByPos(diags)
 		return nil, diags, nil
@@ -244,11 +264,11 @@ func allowedAt(pointer string) []string {
 	parts := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
 	switch {
 	case len(parts) == 1:
-		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand", "explain", "fallback", "roots", "extends", "pipeline", "seam"}
+		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand", "explain", "fallback", "roots", "extends", "pipeline", "seam", "tools", "resources", "transforms", "exec_request"}
 	case len(parts) == 3 && parts[0] == "params":
 		return []string{"type", "nullable", "default", "default_expr", "doc", "bind", "locked"}
 	case len(parts) == 5 && parts[0] == "params" && parts[2] == "bind":
-		return []string{"flag", "short", "env", "host", "value", "split", "repeat", "path", "text_or_file", "relative_to", "help", "metavar"}
+		return []string{"flag", "short", "env", "host", "value", "split", "repeat", "path", "require", "text_or_file", "relative_to", "help", "metavar"}
 	case len(parts) == 3 && parts[0] == "sources":
 		return []string{"kind", "doc", "with", "args", "confine"}
 	case len(parts) == 3 && parts[0] == "sections":
@@ -261,6 +281,12 @@ func allowedAt(pointer string) []string {
 		return []string{"skills", "templates"}
 	case len(parts) == 2 && parts[0] == "explain":
 		return []string{"body", "append", "trust", "context", "skills", "tools"}
+	case len(parts) == 3 && parts[0] == "tools":
+		return []string{"name", "snippet", "guidelines"}
+	case len(parts) == 3 && parts[0] == "transforms":
+		return []string{"id", "doc", "when", "replace", "prepend", "append", "message", "exec", "disabled"}
+	case len(parts) == 4 && parts[0] == "transforms" && parts[2] == "exec":
+		return []string{"command", "timeout", "max_output"}
 	}
 	return nil
 }

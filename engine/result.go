@@ -26,6 +26,9 @@ type Result struct {
 	// ignored, and why); Overrides every key more than one layer set.
 	Layers    []LayerReport `json:"layers"`
 	Overrides []Override    `json:"overrides"`
+	// Runs has one entry per Input.Turns line: the prompt of the run it
+	// starts (Text, the base prompt, as the transforms left it).
+	Runs []RunResult `json:"runs,omitempty"`
 }
 
 // Section is the provenance of one section.

@@ -31,6 +31,21 @@ type Input struct {
 	// MaxReadBytes bounds what the run may read in all; 0 means
 	// MaxRunBytes.
 	MaxReadBytes int64
+
+	// Turns are user inputs, each starting a run of its own: the Result
+	// then has one RunResult per turn, in order, with the prompt the
+	// pipeline's transforms made for that run from the base prompt. A
+	// run's changes never carry over to the next one.
+	Turns []string
+	// Expand turns a turn's line into the text the user sends (pi: /skill:
+	// and prompt-template expansion) with the values of the pipeline's
+	// expand sources (either may be nil). Nil leaves lines as typed.
+	Expand Expander
+	// Exec runs exec transforms' programs; nil refuses them (a warning).
+	Exec Executor
+	// ProjectTrusted says the host decided that the project is trusted:
+	// only then do exec transforms of a project layer run.
+	ProjectTrusted bool
 }
 
 // Run builds the prompt. Run-time problems in files are diagnostics in the
@@ -46,10 +61,16 @@ func (p *Plan) Run(ctx context.Context, in Input) (*Result, error) {
 		return nil, err
 	}
 	res, err := r.build(ctx)
-	if err == nil || p.fallback == nil || ctx.Err() != nil {
+	if err != nil && p.fallback != nil && ctx.Err() == nil {
+		res, err = r.fallback(ctx, err)
+	}
+	if err != nil || len(in.Turns) == 0 {
 		return res, err
 	}
-	return r.fallback(ctx, err)
+	if res.Runs, err = r.turns(ctx, res.Text); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // build renders every active section and joins them.
@@ -254,6 +275,10 @@ type run struct {
 	roots     *rootSet
 	rootsDone bool
 	busy      map[string]bool
+	// reqExtra is the exec_request fields, evaluated once (reqDone).
+	reqExtra map[string]any
+	reqErr   error
+	reqDone  bool
 }
 
 func (p *Plan) newRun(in Input) (*run, error) {
@@ -286,6 +311,9 @@ func (r *run) values(ctx context.Context, names []string) (map[string]any, error
 func (r *run) value(ctx context.Context, name string) (any, error) {
 	if v, ok := r.vals[name]; ok {
 		return v, nil
+	}
+	if name == DeclaredName {
+		return r.plan.declared, nil
 	}
 	if pp, ok := r.plan.params[name]; ok {
 		v, err := r.param(ctx, pp)
@@ -363,7 +391,7 @@ func (r *run) falseTerms(ctx context.Context, when *conditions.Expr) []string {
 		for _, d := range t.Deps() {
 			_, isParam := r.plan.params[d]
 			_, resolved := r.outputs[d]
-			ready = ready && (isParam || resolved)
+			ready = ready && (isParam || resolved || d == DeclaredName)
 		}
 		if !ready {
 			continue

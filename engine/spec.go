@@ -23,6 +23,14 @@ type Spec struct {
 	// SeamRaw (the default) or SeamParagraph.
 	Seam  string     `koanf:"seam"`
 	Roots *RootsSpec `koanf:"roots"`
+	// Tools, Resources and Transforms are what the layers registered, the
+	// winners in registration order (registrations.go).
+	Tools      []ToolSpec      `koanf:"tools"`
+	Resources  ResourcesSpec   `koanf:"resources"`
+	Transforms []TransformSpec `koanf:"transforms"`
+	// ExecRequest adds fields to every exec transform's request, each the
+	// value of an expression over params and sources.
+	ExecRequest map[string]string `koanf:"exec_request"`
 
 	// Files lists the layers the spec was merged from, base first.
 	Files []string `koanf:"-"`
@@ -41,6 +49,18 @@ type Spec struct {
 	locks     []lock
 	// pos maps JSON pointers into the layer that last set them.
 	pos yamlpos.Index
+	// registeredBy gives, per registration list pointer (/tools, ...),
+	// the layer of each entry.
+	registeredBy map[string][]RegisteredBy
+}
+
+// RegisteredBy returns the layer that registered entry i of the list at
+// ptr ("/tools", "/transforms", "/resources/skills", ...).
+func (s *Spec) RegisteredBy(ptr string, i int) RegisteredBy {
+	if l := s.registeredBy[ptr]; i >= 0 && i < len(l) {
+		return l[i]
+	}
+	return RegisteredBy{}
 }
 
 // Pos returns the position of the value at the JSON pointer, or of its
@@ -164,7 +184,10 @@ type BindSpec struct {
 	Repeat string `koanf:"repeat" json:"repeat,omitempty"`
 	// Path is "resolve" or "physical"; TextOrFile reads a named file,
 	// relative to the param RelativeTo (else the host's working dir).
-	Path       string `koanf:"path" json:"path,omitempty"`
+	Path string `koanf:"path" json:"path,omitempty"`
+	// Require "dir" makes a path that is not an existing directory an
+	// error of the binding (with Path).
+	Require    string `koanf:"require" json:"require,omitempty"`
 	TextOrFile bool   `koanf:"text_or_file" json:"text_or_file,omitempty"`
 	RelativeTo string `koanf:"relative_to" json:"relative_to,omitempty"`
 	Help       string `koanf:"help" json:"help,omitempty"`

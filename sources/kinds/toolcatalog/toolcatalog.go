@@ -37,7 +37,17 @@ type Guideline struct {
 
 // Options configures a tool_catalog source.
 type Options struct {
+	// Tools is the catalog: the built-in tools, in the order the agent
+	// defines them.
 	Tools []ToolDef `koanf:"tools"`
+	// Registered are tools registered on top of the catalog, in
+	// registration order, as an agent's extensions register them (pi's
+	// EXT-3, TOOL-7): the first definition of a name wins; one whose name
+	// a catalog tool has replaces that tool's snippet and guidelines and
+	// takes its place; without an allowlist every registered tool is
+	// active after the default tools (also with Disable "builtin", not
+	// with "all"); an allowlist and Exclude apply to them as to the rest.
+	Registered []sources.ToolDef `koanf:"registered"`
 	// Allow is the caller's allowlist in order; nil means "not given" and
 	// selects the default tools. An allowlist always wins over Disable.
 	Allow []string `koanf:"allow"`
@@ -70,11 +80,15 @@ func (Disable) EnumValues() []string {
 	return []string{string(DisableNone), string(DisableAll), string(DisableBuiltin)}
 }
 
-// Tool is an active tool with its normalized snippet and guidelines.
+// Tool is an active tool with its normalized snippet and guidelines
+// (each trimmed, blank and repeated ones dropped).
 type Tool struct {
 	Name       string   `json:"name"`
 	Snippet    string   `json:"snippet"`
 	Guidelines []string `json:"guidelines"`
+	// Origin is where a registered tool was defined; "" for a catalog
+	// tool.
+	Origin string `json:"origin,omitempty"`
 }
 
 // ToolSet is the value of a tool_catalog source.
@@ -98,6 +112,9 @@ const (
 	ToolDisabled   = "tools disabled"
 	ToolExcluded   = "in the exclude list"
 	ToolUnknown    = "unknown tool"
+	// ToolReplaced is said of a catalog tool whose definition a registered
+	// one replaced (Detail: where that one was written).
+	ToolReplaced   = "replaced by a registered definition"
 	toolPathPrefix = "tool:"
 )
 
@@ -116,33 +133,91 @@ func New() sources.Kind {
 	}
 }
 
-func selectTools(o *Options) ToolSet {
-	byName := make(map[string]ToolDef, len(o.Tools))
+// definition is one entry of the tool registry: a catalog tool, or a
+// registered tool that replaced it or was added after the catalog.
+type definition struct {
+	snippet    string
+	guidelines []string
+	origin     string
+}
+
+// registry returns the definitions by name and the names in registry
+// order (catalog order, then registered names the catalog lacks), and the
+// registered names in registration order. The first catalog entry of a
+// name wins, and so does the first registered one.
+func registry(o *Options) (defs map[string]definition, order, registered []string) {
+	defs = make(map[string]definition, len(o.Tools)+len(o.Registered))
 	for _, t := range o.Tools {
-		if _, dup := byName[t.Name]; !dup {
-			byName[t.Name] = t
+		if _, dup := defs[t.Name]; !dup {
+			defs[t.Name] = definition{snippet: t.Snippet, guidelines: t.Guidelines}
+			order = append(order, t.Name)
 		}
 	}
-	var names []string
+	seen := map[string]bool{}
+	for _, t := range o.Registered {
+		if seen[t.Name] {
+			continue
+		}
+		seen[t.Name] = true
+		if _, builtin := defs[t.Name]; !builtin {
+			order = append(order, t.Name)
+		}
+		defs[t.Name] = definition{snippet: t.Snippet, guidelines: t.Guidelines, origin: t.Origin}
+		registered = append(registered, t.Name)
+	}
+	return defs, order, registered
+}
+
+// activeNames is pi's selection (sdk.js createAgentSession,
+// AgentSession._refreshToolRegistry): the allowlist, else the default
+// tools unless disabled, then, without an allowlist, every registered
+// tool; all without the excluded names, each once, first position kept.
+func activeNames(o *Options, defs map[string]definition, order, registered []string) []string {
+	allowed := o.Allow
+	if allowed == nil && o.Disable == DisableAll {
+		allowed = []string{}
+	}
+	ok := func(n string) bool {
+		_, known := defs[n]
+		return known && (allowed == nil || slices.Contains(allowed, n)) && !slices.Contains(o.Exclude, n)
+	}
+	var next []string
 	switch {
 	case o.Allow != nil:
-		names = o.Allow
-	case o.Disable == "":
+		next = append(next, o.Allow...)
+	case o.Disable == DisableNone:
 		for _, t := range o.Tools {
 			if t.Default {
-				names = append(names, t.Name)
+				next = append(next, t.Name)
 			}
 		}
 	}
-	var set ToolSet
-	seen := map[string]bool{}
-	for _, n := range names {
-		def, ok := byName[n]
-		if !ok || seen[n] || slices.Contains(o.Exclude, n) {
-			continue
+	if allowed != nil {
+		for _, n := range order {
+			if slices.Contains(allowed, n) {
+				next = append(next, n)
+			}
 		}
-		seen[n] = true
-		t := Tool{Name: n, Snippet: normalizeSnippet(def.Snippet), Guidelines: def.Guidelines}
+	} else {
+		next = append(next, registered...)
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range next {
+		if ok(n) && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func selectTools(o *Options) ToolSet {
+	defs, order, registered := registry(o)
+	var set ToolSet
+	for _, n := range activeNames(o, defs, order, registered) {
+		def := defs[n]
+		t := Tool{Name: n, Snippet: normalizeSnippet(def.snippet), Guidelines: normalizeGuidelines(def.guidelines), Origin: def.origin}
 		set.Active = append(set.Active, t)
 		set.Names = append(set.Names, n)
 		if t.Snippet != "" {
@@ -164,13 +239,21 @@ func selectTools(o *Options) ToolSet {
 		g.add(line)
 	}
 	set.Guidelines = g.lines
-	for _, t := range o.Tools {
-		set.Catalog = append(set.Catalog, t.Name)
-	}
+	set.Catalog = order
 	if set.Names == nil {
 		set.Names = []string{}
 	}
 	return set
+}
+
+// normalizeGuidelines trims each line (JavaScript white space) and drops
+// blank and repeated ones, keeping first positions.
+func normalizeGuidelines(lines []string) []string {
+	var g guidelineList
+	for _, l := range lines {
+		g.add(l)
+	}
+	return g.lines
 }
 
 type guidelineList struct {
@@ -228,34 +311,43 @@ func containsAny(have, want []string) bool {
 	return false
 }
 
-// toolExclusions says why each inactive catalog tool is inactive and
-// which allowlist names are unknown.
+// toolExclusions says why each inactive tool is inactive, which catalog
+// definitions registered ones replaced, and which allowlist names are
+// unknown.
 func toolExclusions(o *Options) []prov.Exclusion {
+	defs, order, registered := registry(o)
 	var out []prov.Exclusion
-	seen := map[string]bool{}
+	isDefault := map[string]bool{}
 	for _, t := range o.Tools {
-		if seen[t.Name] {
-			continue
+		if _, dup := isDefault[t.Name]; !dup {
+			isDefault[t.Name] = t.Default
 		}
-		seen[t.Name] = true
+	}
+	for _, n := range order {
+		_, inCatalog := isDefault[n]
+		reg := slices.Contains(registered, n)
+		if inCatalog && reg {
+			out = append(out, prov.Exclusion{Path: toolPathPrefix + n, Reason: ToolReplaced, Detail: defs[n].origin})
+		}
 		reason, detail := "", ""
 		switch {
-		case o.Allow != nil && !slices.Contains(o.Allow, t.Name):
+		case o.Allow != nil && !slices.Contains(o.Allow, n):
 			reason = ToolNotAllowed
-		case slices.Contains(o.Exclude, t.Name):
+		case slices.Contains(o.Exclude, n):
 			reason = ToolExcluded
 		case o.Allow != nil:
-		case o.Disable != "":
+		case o.Disable == DisableAll, o.Disable == DisableBuiltin && !reg:
 			reason, detail = ToolDisabled, string(o.Disable)
-		case !t.Default:
+		case !reg && !isDefault[n]:
 			reason = ToolNotDefault
 		}
 		if reason != "" {
-			out = append(out, prov.Exclusion{Path: toolPathPrefix + t.Name, Reason: reason, Detail: detail})
+			out = append(out, prov.Exclusion{Path: toolPathPrefix + n, Reason: reason, Detail: detail})
 		}
 	}
+	seen := map[string]bool{}
 	for _, n := range o.Allow {
-		if !seen[n] {
+		if _, known := defs[n]; !known && !seen[n] {
 			seen[n] = true
 			out = append(out, prov.Exclusion{Path: toolPathPrefix + n, Reason: ToolUnknown})
 		}
