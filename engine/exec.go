@@ -49,7 +49,7 @@ type ExecRequest struct {
 func encodeRequest(req ExecRequest, extra map[string]any) ([]byte, error) {
 	m := make(map[string]any, len(extra)+4)
 	for k, v := range extra {
-		m[k] = v
+		m[k] = jsonable(v)
 	}
 	m["transform"], m["line"], m["prompt"], m["systemPrompt"] = req.Transform, req.Line, req.Prompt, req.SystemPrompt
 	var b bytes.Buffer
@@ -59,6 +59,32 @@ func encodeRequest(req ExecRequest, extra map[string]any) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// jsonable turns the maps expressions build with non-string keys
+// (fromPairs gives map[any]any) into JSON objects, keys as text.
+func jsonable(v any) any {
+	switch x := v.(type) {
+	case map[any]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[fmt.Sprint(k)] = jsonable(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = jsonable(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = jsonable(e)
+		}
+		return out
+	}
+	return v
 }
 
 // execReply is a parsed reply: the new prompt (nil keeps the prompt) and

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/promptc/promptc/diag"
@@ -96,6 +97,13 @@ func extendChain(set LoadSettings, base parsedLayer) ([]parsedLayer, diag.List) 
 			return chain, diags
 		}
 		seen[l.Name] = true
+		if l.Dir == "" && cur.dir != "" && l.Role == RoleExtends && strings.ContainsAny(name, `/\.`) {
+			// A file extends a file relative to its own directory.
+			l.Dir = filepath.Join(cur.dir, filepath.Dir(name))
+			if filepath.IsAbs(name) {
+				l.Dir = filepath.Dir(name)
+			}
+		}
 		m, ix, ds := yamlpos.Parse(l.Name, l.Data)
 		diags = append(diags, ds...)
 		if ds.HasErrors() {

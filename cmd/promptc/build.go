@@ -11,26 +11,34 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/internal/port/pi/expand"
 	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/sources"
 )
 
 func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	s, done, err := openSession(ctx, "build", args, nil, 0, stdout, stderr, e)
+	s, done, err := openSession(ctx, "build", args, []flagDef{inputFlag}, 0, stdout, stderr, e)
 	if err != nil || done {
 		return err
 	}
 	p := s.p
+	if len(p.list("input")) > 1 && !p.has("json") {
+		return usageError{"--input more than once needs --json (one run each); without it, build prints one run's prompt"}
+	}
+	s.withRuns()
 	res, err := s.run(ctx)
 	if err != nil {
 		return err
 	}
 	printWarnings(stderr, res.Diagnostics)
+	printRuns(stderr, res.Runs)
 	if p.has("json") {
 		return writeJSON(stdout, res)
 	}
-	_, err = io.WriteString(stdout, res.Text)
+	text := res.Text
+	if len(res.Runs) == 1 {
+		text = res.Runs[0].Prompt
+	}
+	_, err = io.WriteString(stdout, text)
 	return err
 }
 
@@ -54,30 +62,22 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	if err != nil {
 		return err
 	}
-	var skills []expand.Skill
-	var templates []expand.Template
+	var skills sources.SkillLister
+	var templates sources.TemplateLister
 	var warnings diag.List
 	if o, ok := outs[ex.Skills]; ok {
 		warnings = append(warnings, o.Diags...)
-		if l, ok := o.Value.(sources.SkillLister); ok {
-			for _, s := range l.SkillEntries() {
-				skills = append(skills, expand.Skill{Name: s.Name, FilePath: s.Path})
-			}
-		}
+		skills, _ = o.Value.(sources.SkillLister)
 	}
 	if o, ok := outs[ex.Templates]; ok {
 		warnings = append(warnings, o.Diags...)
-		if l, ok := o.Value.(sources.TemplateLister); ok {
-			for _, t := range l.TemplateEntries() {
-				templates = append(templates, expand.Template{Name: t.Name, Content: t.Content})
-			}
-		}
+		templates, _ = o.Value.(sources.TemplateLister)
 	}
 	fsys, ok := in.FS.(sources.FS)
 	if !ok {
 		return fmt.Errorf("the OS file system does not support symlink inspection")
 	}
-	text, ds, err := expand.Expand(ctx, fsys, p.args[0], skills, templates)
+	text, ds, err := piExpand(ctx, fsys, p.args[0], skills, templates)
 	if err != nil {
 		return err
 	}
@@ -93,10 +93,11 @@ func cmdExpand(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 // NAME or a FILE), the configuration layers that apply, --overlay files
 // and --set overrides.
 type layerStack struct {
-	base     string
-	config   []engine.Layer
-	overlays []string
-	sets     []string
+	base      string
+	config    []engine.Layer
+	overlays  []string
+	toolFiles []string
+	sets      []string
 }
 
 // loadPlan loads and compiles st. File problems are errors (exit 3);
@@ -114,6 +115,11 @@ func loadPlan(ctx context.Context, src planSource, st layerStack) (*engine.Plan,
 		}
 		layers = append(layers, engine.Layer{Name: filepath.ToSlash(o), Data: data, Role: engine.RoleOverlay})
 	}
+	tools, err := toolFileLayers(src, st.toolFiles)
+	if err != nil {
+		return nil, nil, err
+	}
+	layers = withDirs(append(layers, tools...), src.wd)
 	var setList []engine.Set
 	for _, s := range st.sets {
 		k, v, ok := strings.Cut(s, "=")

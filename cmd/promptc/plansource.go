@@ -18,6 +18,9 @@ type planSource struct {
 	// memo, when set, returns the value stored under key, computing and
 	// storing it on first use; it must be safe for concurrent use.
 	memo func(key string, compute func() any) any
+	// wd is the working directory relative file names are relative to
+	// ("" when unknown).
+	wd string
 }
 
 // memoEnv is an env that shares values between runs: promptc test's
@@ -30,6 +33,7 @@ type memoEnv interface {
 // hostPlanSource reads files through e and memoizes plans when e can.
 func hostPlanSource(e env) planSource {
 	src := planSource{read: func(n string) ([]byte, error) { return readHostFile(e, n) }}
+	src.wd, _ = e.Getwd()
 	if m, ok := e.(memoEnv); ok {
 		src.memo = m.Memo
 	}
@@ -57,6 +61,7 @@ func (src planSource) compile(ctx context.Context, layers []engine.Layer, sets [
 	for _, l := range layers {
 		field(l.Name)
 		field(l.Role)
+		field(l.Dir)
 		field(string(l.Data))
 	}
 	for _, s := range sets {

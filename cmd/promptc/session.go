@@ -18,6 +18,7 @@ import (
 var commonFlags = []flagDef{
 	{name: "pipeline", kind: stringFlag, metavar: "NAME|FILE", help: "pipeline to run (default: default = pi 0.83.0)"},
 	{name: "overlay", kind: listFlag, metavar: "FILE", help: "YAML merged over the pipeline (repeatable)"},
+	toolFileFlag,
 	{name: "set", kind: listFlag, metavar: "KEY=VALUE", help: "override one pipeline key, e.g. sections.cwd.order=5"},
 	{name: "param", kind: listFlag, metavar: "NAME=VALUE", help: "set a pipeline param (VALUE is YAML)"},
 	{name: "params", kind: stringFlag, metavar: "FILE", help: "JSON/YAML file of param values (- for standard input)"},
@@ -34,20 +35,24 @@ type session struct {
 	in   engine.Input
 	// skipped reports the layers looked for and not applied.
 	skipped []engine.LayerReport
+	// projectApplied says the project layer applied (so the project is
+	// trusted by a decision).
+	projectApplied bool
 }
 
 // selection is what picks the pipeline: its name or file (given: by
 // --pipeline), overlays and sets, and whether config layers are used.
 type selection struct {
-	pipeline string
-	given    bool
-	overlays []string
-	sets     []string
-	noConfig bool
+	pipeline  string
+	given     bool
+	overlays  []string
+	toolFiles []string
+	sets      []string
+	noConfig  bool
 }
 
 func selectionOf(p *parsed) selection {
-	s := selection{pipeline: "default", overlays: p.list("overlay"), sets: p.list("set"), noConfig: p.has("no-config")}
+	s := selection{pipeline: "default", overlays: p.list("overlay"), toolFiles: p.list("tool-file"), sets: p.list("set"), noConfig: p.has("no-config")}
 	if p.has("pipeline") {
 		s.pipeline, s.given = p.get("pipeline"), true
 	}
@@ -56,12 +61,12 @@ func selectionOf(p *parsed) selection {
 
 func (a selection) equal(b selection) bool {
 	return a.pipeline == b.pipeline && a.given == b.given && a.noConfig == b.noConfig &&
-		slices.Equal(a.overlays, b.overlays) && slices.Equal(a.sets, b.sets)
+		slices.Equal(a.overlays, b.overlays) && slices.Equal(a.toolFiles, b.toolFiles) && slices.Equal(a.sets, b.sets)
 }
 
 // stack is everything one compile loads.
 func (a selection) stack(base string, cl configLayers, project []engine.Layer) layerStack {
-	return layerStack{base: base, config: append(append([]engine.Layer(nil), cl.applied...), project...), overlays: a.overlays, sets: a.sets}
+	return layerStack{base: base, config: append(append([]engine.Layer(nil), cl.applied...), project...), overlays: a.overlays, toolFiles: a.toolFiles, sets: a.sets}
 }
 
 // openSession parses args of command cmd (whose own flags are extra),
@@ -181,7 +186,11 @@ func (s *session) withProject(ctx context.Context, sel selection, base string, c
 	if c.Base != "" && c.Base != base && c.Base != s.plan.Spec().Name {
 		return ignore(fmt.Sprintf("it is for pipeline %s, not %s", c.Base, base))
 	}
-	return s.reopen(ctx, sel.stack(base, cl, []engine.Layer{c.Layer}), stderr, e)
+	ns, done, err := s.reopen(ctx, sel.stack(base, cl, []engine.Layer{c.Layer}), stderr, e)
+	if ns != nil {
+		ns.projectApplied = true
+	}
+	return ns, done, err
 }
 
 // reopen compiles st and reads the command line again with its flags.

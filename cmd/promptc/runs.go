@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/execrun"
+	"github.com/promptc/promptc/internal/port/pi/expand"
+	"github.com/promptc/promptc/sources"
+)
+
+// inputFlag is --input LINE: the prompt of the run LINE starts, after
+// /skill: and prompt-template expansion and the pipeline's transforms.
+var inputFlag = flagDef{name: "input", kind: listFlag, metavar: "LINE", help: "the prompt of the run LINE starts, after its transforms (repeatable with --json: one run each)"}
+
+// withRuns sets up the session's runs: one per --input line, expanded as
+// pi expands a user's line, with exec transforms run as child processes
+// in the cwd the pipeline assembles for.
+func (s *session) withRuns() {
+	s.in.Turns = s.p.list("input")
+	if len(s.in.Turns) == 0 {
+		return
+	}
+	s.in.Expand = piExpand
+	var dir string
+	if cwd, ok := s.in.Params["cwd"].(string); ok {
+		if fi, err := os.Stat(cwd); err == nil && fi.IsDir() {
+			dir = cwd
+		}
+	}
+	s.in.Exec = execrun.Runner{Dir: dir}
+	s.in.ProjectTrusted = s.projectApplied
+}
+
+// piExpand is pi's expansion of a user's line: /skill:NAME, then prompt
+// templates (CMD-1, TPL-E*).
+func piExpand(ctx context.Context, fsys sources.FS, line string, skills sources.SkillLister, templates sources.TemplateLister) (string, diag.List, error) {
+	var ss []expand.Skill
+	var ts []expand.Template
+	if skills != nil {
+		for _, s := range skills.SkillEntries() {
+			ss = append(ss, expand.Skill{Name: s.Name, FilePath: s.Path})
+		}
+	}
+	if templates != nil {
+		for _, t := range templates.TemplateEntries() {
+			ts = append(ts, expand.Template{Name: t.Name, Content: t.Content})
+		}
+	}
+	return expand.Expand(ctx, fsys, line, ss, ts)
+}
+
+// printRuns prints the warnings of every run.
+func printRuns(w io.Writer, runs []engine.RunResult) {
+	for _, r := range runs {
+		printWarnings(w, r.Diagnostics)
+	}
+}
