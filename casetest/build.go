@@ -35,11 +35,17 @@ type Origin struct {
 	Bytes int    `json:"bytes"`
 }
 
-// DecodeBuild reads the output of promptc build --json.
+// DecodeBuild reads the output of promptc build --json. A build of one
+// run (build --input LINE) is that run's prompt: when the run's
+// transforms changed it, its sections are unknown, so the build has none.
 func DecodeBuild(data []byte) (*Build, error) {
 	var b struct {
 		Build
 		Prompt *string `json:"prompt"`
+		Runs   []struct {
+			Prompt       string `json:"prompt"`
+			PromptIsBase bool   `json:"prompt_is_base"`
+		} `json:"runs"`
 	}
 	if err := json.Unmarshal(data, &b); err != nil {
 		return nil, fmt.Errorf("not the output of promptc build --json: %v", err)
@@ -47,8 +53,14 @@ func DecodeBuild(data []byte) (*Build, error) {
 	if b.Prompt == nil {
 		return nil, fmt.Errorf("not the output of promptc build --json: no prompt")
 	}
+	if len(b.Runs) > 1 {
+		return nil, fmt.Errorf("a build of %d runs (--input more than once): a case compares one prompt", len(b.Runs))
+	}
 	out := b.Build
 	out.Prompt = *b.Prompt
+	if len(b.Runs) == 1 && !b.Runs[0].PromptIsBase {
+		out.Prompt, out.Sections = b.Runs[0].Prompt, nil
+	}
 	for _, s := range out.Sections {
 		if s.Start < 0 || s.Bytes < 0 || s.Start+s.Bytes > len(out.Prompt) {
 			return nil, fmt.Errorf("section %s: start %d and bytes %d lie outside the prompt", s.ID, s.Start, s.Bytes)

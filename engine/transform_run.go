@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/sources"
@@ -104,7 +105,7 @@ func (r *run) apply(ctx context.Context, tp *transformPlan, view RunView) (next 
 	if tp.tmpl != nil {
 		text, err := tp.tmpl.Render(vals)
 		if err != nil {
-			return nil, nil, OutcomeFailed, fmt.Errorf("%s: %s", tp.action, templateErr(err))
+			return nil, nil, OutcomeFailed, fmt.Errorf("%s: %s", tp.action, renderErrText(err))
 		}
 		switch tp.action {
 		case ActionPrepend:
@@ -117,7 +118,7 @@ func (r *run) apply(ctx context.Context, tp *transformPlan, view RunView) (next 
 	if tp.msg != nil {
 		text, err := tp.msg.Render(vals)
 		if err != nil {
-			return nil, nil, OutcomeFailed, fmt.Errorf("message: %s", templateErr(err))
+			return nil, nil, OutcomeFailed, fmt.Errorf("message: %s", renderErrText(err))
 		}
 		if text != "" {
 			msg = &Message{Role: "user", Content: text}
@@ -165,4 +166,21 @@ func (r *run) expand(ctx context.Context, line string) (string, diag.List, error
 		templates, _ = v.(sources.TemplateLister)
 	}
 	return r.in.Expand(ctx, r.fsys, line, skills, templates)
+}
+
+// renderErrText words a transform template's failure without
+// text/template's repetition of the template's name: "line L:C: what".
+func renderErrText(err error) string {
+	msg := templateErr(err)
+	name, rest, ok := strings.Cut(msg, ": executing ")
+	if !ok {
+		return msg
+	}
+	if _, after, ok := strings.Cut(rest, ">: "); ok {
+		rest = after
+	}
+	if i := strings.Index(name, ":"); i >= 0 {
+		return "line " + name[i+1:] + ": " + rest
+	}
+	return rest
 }

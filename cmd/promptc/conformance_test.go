@@ -5,15 +5,20 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"testing"
 )
 
 // TestConformance runs the shared conformance harnesses over a freshly
 // built promptc: pi (real pi 0.83.0 outputs), both inside each case's cwd
-// and with --cwd, and CowAgent (its real builder at revision i18n). It
-// needs ../../../shared (present in CI, beside the checkout) and python3;
-// without them it is skipped, and the testscript goldens still cover every
-// case.
+// and with --cwd, and CowAgent (its real builder at revision i18n). The pi
+// harness runs a second time with the translations of the cases that need
+// JavaScript extensions (testdata/pi-translations: tool files, resources,
+// transforms), which then pass instead of being skipped, and a third time
+// over the extension cases recorded for promptc (testdata/pi-ext-cases).
+// It needs ../../../shared (present in CI, beside the checkout) and
+// python3; without them it is skipped, and the testscript goldens still
+// cover every case.
 func TestConformance(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short")
@@ -34,23 +39,60 @@ func TestConformance(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	testdata, err := filepath.Abs(filepath.Join("..", "..", "testdata"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	translations := filepath.Join(testdata, "pi-translations")
+	extCases := filepath.Join(testdata, "pi-ext-cases")
 	summary := regexp.MustCompile(`(?m)^\w+ conformance: (\d+) passed, (\d+) failed, (\d+) skipped$`)
-	for _, run := range [][]string{{"pi.py"}, {"pi.py", "--with-cwd-flag"}, {"cowagent.py"}} {
-		args := append([]string{filepath.Join(shared, run[0]), "--promptc", bin}, run[1:]...)
+	translated := regexp.MustCompile(`(?m)^translated extension cases passed: (\d+)$`)
+	for _, run := range []struct {
+		args []string
+		// translated is how many translated cases must pass; -1: none
+		// may be translated, and only pi may skip (extension cases).
+		translated int
+	}{
+		{[]string{"pi.py"}, -1},
+		{[]string{"pi.py", "--with-cwd-flag"}, -1},
+		{[]string{"cowagent.py"}, -1},
+		{[]string{"pi.py", "--translations", translations}, 7},
+		{[]string{"pi.py", "--translations", translations, "--with-cwd-flag"}, 7},
+		{[]string{"pi.py", "--cases", extCases, "--translations", translations}, countCases(t, extCases)},
+	} {
+		args := append([]string{filepath.Join(shared, run.args[0]), "--promptc", bin}, run.args[1:]...)
 		out, err := exec.Command(python, args...).CombinedOutput()
 		m := summary.FindSubmatch(out)
 		if m == nil {
-			t.Fatalf("%v: no summary line (err %v):\n%s", run, err, out)
+			t.Fatalf("%v: no summary line (err %v):\n%s", run.args, err, out)
 		}
-		t.Logf("%v: %s", run, m[0])
-		// pi skips the cases that need JavaScript extensions; CowAgent
-		// must skip nothing.
+		t.Logf("%v: %s", run.args, m[0])
 		failed := string(m[2]) != "0" || err != nil
-		if run[0] == "cowagent.py" && string(m[3]) != "0" {
+		tm := translated.FindSubmatch(out)
+		switch {
+		case run.translated < 0 && tm != nil:
 			failed = true
+		case run.translated < 0:
+			// pi skips the cases that need JavaScript extensions;
+			// CowAgent must skip nothing.
+			failed = failed || (run.args[0] == "cowagent.py" && string(m[3]) != "0")
+		default:
+			// With the translations nothing is skipped.
+			failed = failed || string(m[3]) != "0" || tm == nil || string(tm[1]) != strconv.Itoa(run.translated)
 		}
 		if failed {
-			t.Errorf("%v failed:\n%s", run, out)
+			t.Errorf("%v failed:\n%s", run.args, out)
 		}
 	}
+}
+
+// countCases is the number of oracle cases (folders with a case.json) in
+// dir.
+func countCases(t *testing.T, dir string) int {
+	t.Helper()
+	cases, err := filepath.Glob(filepath.Join(dir, "*", "case.json"))
+	if err != nil || len(cases) == 0 {
+		t.Fatalf("no case in %s (%v)", dir, err)
+	}
+	return len(cases)
 }

@@ -10,7 +10,13 @@
 // input, in the case cwd, each compared byte for byte with expected.json
 // through cmpwork. The mapping from case.json to flags and environment is
 // the one of shared/conformance/README.md. Cases that depend on pi's
-// JavaScript extensions become scripts that only skip, with the reason.
+// JavaScript extensions become scripts that only skip, with the reason,
+// unless -translations holds a translation of them (<case>/args.json):
+// then the script holds the translation's files under
+// $WORK/translation/<case>, adds its arguments to every command, compares
+// build with the base prompt and build --input LINE with each input's run
+// prompt, as the harness's --translations does. -prefix names the scripts
+// of another cases folder (testdata/pi-ext-cases: piext_).
 //
 // Files are written only when their content changes, and pi_*.txtar files
 // of cases that no longer exist are removed. With -check nothing is
@@ -32,11 +38,14 @@ func main() {
 	f.Define(flag.CommandLine, "../shared/oracle/pi/cases")
 	cwdFlagCases := flag.String("cwd-flag", "ctx-basic,cwd-symlink,sys-cli-overrides,skills-precedence-collisions",
 		"cases whose scripts also run every command from / with --cwd (comma list)")
-	txtargen.Main("oracle2txtar", func() error { return run(f, *cwdFlagCases) })
+	translations := flag.String("translations", "testdata/pi-translations",
+		"folder of translations (<case>/args.json) of the cases that need JavaScript extensions (\"\" for none)")
+	prefix := flag.String("prefix", "pi_", "script name prefix (the scripts of other cases with this prefix are removed)")
+	txtargen.Main("oracle2txtar", func() error { return run(f, *cwdFlagCases, *translations, *prefix) })
 }
 
-func run(f txtargen.Flags, cwdFlagCases string) error {
-	cases, err := loadCases(f.Cases)
+func run(f txtargen.Flags, cwdFlagCases, translations, prefix string) error {
+	cases, err := loadCases(f.Cases, translations)
 	if err != nil {
 		return err
 	}
@@ -55,16 +64,16 @@ func run(f txtargen.Flags, cwdFlagCases string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.name, err)
 		}
-		want[scriptName(c.name)] = data
+		want[scriptName(prefix, c.name)] = data
 		delete(withCwd, c.name)
 	}
 	if len(withCwd) > 0 {
 		return fmt.Errorf("-cwd-flag names unknown cases: %s", strings.Join(slices.Sorted(maps.Keys(withCwd)), ", "))
 	}
-	return f.Sync("pi_*.txtar", want)
+	return f.Sync(prefix+"*.txtar", want)
 }
 
 // scriptName is the script file of a case.
-func scriptName(caseName string) string {
-	return "pi_" + strings.ReplaceAll(caseName, "-", "_") + ".txtar"
+func scriptName(prefix, caseName string) string {
+	return prefix + strings.ReplaceAll(caseName, "-", "_") + ".txtar"
 }

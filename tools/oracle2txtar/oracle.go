@@ -32,6 +32,7 @@ var knownFields = map[string]bool{
 type oracleCase struct {
 	name string
 	dir  string
+	tr   *translation // nil without one
 	spec caseSpec
 	raw  map[string]json.RawMessage // case.json as written, for list-or-string fields
 	exp  expected
@@ -84,11 +85,23 @@ type turn struct {
 	Expanded     *string `json:"expanded"`
 	Sent         *bool   `json:"sent"`
 	PromptIsBase *bool   `json:"promptIsBase"`
+	Prompt       *string `json:"prompt"`
+}
+
+// basePrompt is expected.json's basePrompt, nil when absent (it equals
+// prompt).
+func (e *expected) basePrompt() *string {
+	var s *string
+	if len(e.BasePrompt) == 0 || json.Unmarshal(e.BasePrompt, &s) != nil {
+		return nil
+	}
+	return s
 }
 
 // loadCases reads every case folder (one holding case.json) under dir,
-// sorted by name.
-func loadCases(dir string) ([]*oracleCase, error) {
+// sorted by name, with its translation from trDir/<name> when there is
+// one.
+func loadCases(dir, trDir string) ([]*oracleCase, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -101,6 +114,9 @@ func loadCases(dir string) ([]*oracleCase, error) {
 		}
 		c, err := loadCase(caseDir)
 		if err != nil {
+			return nil, fmt.Errorf("%s: %w", e.Name(), err)
+		}
+		if c.tr, err = loadTranslation(trDir, c.name); err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Name(), err)
 		}
 		cases = append(cases, c)

@@ -33,9 +33,23 @@ func (s *script) run(cwdFlag bool) {
 		flagWords = append(flagWords, w)
 	}
 
+	if c.tr != nil {
+		tw, err := s.translationArgs()
+		if err != nil {
+			s.fail("%v", err)
+			return
+		}
+		flagWords = append(flagWords, tw...)
+	}
+
 	s.phase("goldens (the oracle root is written $WORK) and inputs, restored to their exact bytes")
+	base := *c.exp.Prompt
+	if c.tr != nil && c.exp.basePrompt() != nil {
+		base = *c.exp.basePrompt()
+	}
 	runs := []invocation{{golden: "want/prompt", words: append([]string{"build"}, flagWords...)}}
-	s.golden("want/prompt", *c.exp.Prompt)
+	s.golden("want/prompt", base)
+	var turnRuns []invocation
 	for i, t := range c.exp.Turns {
 		n := i + 1
 		if t.Expanded == nil {
@@ -47,7 +61,23 @@ func (s *script) run(cwdFlag bool) {
 		in := s.input(n, *t.Input)
 		words := append(append([]string{"expand"}, flagWords...), "--", in)
 		runs = append(runs, invocation{golden: golden, words: words})
+		if c.tr == nil {
+			continue
+		}
+		// The run's prompt, after the transforms that stand in for
+		// before_agent_start handlers.
+		runGolden := "want/prompt"
+		if t.PromptIsBase != nil && !*t.PromptIsBase {
+			if t.Prompt == nil {
+				s.fail("turn %d: promptIsBase is false but the turn has no prompt", n)
+				return
+			}
+			runGolden = fmt.Sprintf("want/run%d", n)
+			s.golden(runGolden, *t.Prompt)
+		}
+		turnRuns = append(turnRuns, invocation{golden: runGolden, words: append(append([]string{"build"}, flagWords...), "--input", in)})
 	}
+	runs = append(runs[:1], append(turnRuns, runs[1:]...)...)
 
 	cwd, err := c.rel(c.cwd())
 	if err != nil {

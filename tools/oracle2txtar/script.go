@@ -39,10 +39,15 @@ func generate(c *oracleCase, cwdFlag bool) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(reasons) > 0 {
+	if len(reasons) > 0 && c.tr == nil {
 		s.line("")
 		s.cmd("skip", "pi extensions: "+strings.Join(reasons, "; "))
 		return s.format()
+	}
+	if len(reasons) > 0 {
+		for _, l := range txtargen.Wrap("Its JavaScript extensions are translated into promptc arguments (pi extensions: "+strings.Join(reasons, "; ")+").", 98) {
+			s.line("# " + l)
+		}
 	}
 	s.phase("materialize the sandbox as the oracle did: tree/, then the setup ops of case.json")
 	s.tree(filepath.Join(c.dir, "tree"))
@@ -52,6 +57,9 @@ func generate(c *oracleCase, cwdFlag bool) ([]byte, error) {
 	}
 	if c.spec.Unprivileged {
 		s.line("[root] unprivileged")
+	}
+	if c.tr != nil {
+		s.translationFiles()
 	}
 	s.run(cwdFlag)
 	return s.format()

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,6 +31,7 @@ type leftOut struct{ script, reason string }
 func convertAll(dir string) ([]*set, error) {
 	sets := []*set{
 		{dir: "pi", prefix: "pi_", oracle: "pi 0.83.0 (tools/oracle2txtar)"},
+		{dir: "pi-ext", prefix: "piext_", oracle: "pi 0.83.0 extension cases of testdata/pi-ext-cases (tools/oracle2txtar -prefix piext_)"},
 		{dir: "cowagent", prefix: "cow_", oracle: "CowAgent i18n (tools/cow2txtar)"},
 	}
 	for _, s := range sets {
@@ -57,9 +59,16 @@ func convertAll(dir string) ([]*set, error) {
 				continue
 			}
 			stem := strings.TrimSuffix(strings.TrimPrefix(base, s.prefix), ".txtar")
-			for i, spec := range specs {
+			runs := map[bool]int{}
+			for _, spec := range specs {
 				name := stem
-				if i > 0 {
+				fromRoot := slices.Contains(spec.Env, casetest.EnvVar{Key: "PWD", Value: "/"})
+				if slices.Contains(spec.Args, "--input") {
+					// A translated case's run of one input (build --input).
+					runs[fromRoot]++
+					name += fmt.Sprintf("_run%d", runs[fromRoot])
+				}
+				if fromRoot {
 					name += "_cwd_flag"
 				}
 				out, err := spec.Format()

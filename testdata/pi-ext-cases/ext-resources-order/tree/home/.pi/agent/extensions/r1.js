@@ -1,0 +1,9 @@
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..");
+export default function (pi) {
+  pi.on("resources_discover", async () => ({
+    skillPaths: [join(root, "ext1", "skills")],
+    promptPaths: [join(root, "ext1", "prompts")],
+  }));
+}

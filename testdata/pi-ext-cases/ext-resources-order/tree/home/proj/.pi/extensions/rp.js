@@ -1,0 +1,6 @@
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "..");
+export default function (pi) {
+  pi.on("resources_discover", async () => ({ skillPaths: [join(root, "extp", "skills")] }));
+}
