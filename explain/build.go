@@ -43,6 +43,7 @@ func New(plan *engine.Plan, res *engine.Result, opts Options) (*Report, error) {
 	b.exclusions()
 	b.cache()
 	b.drift()
+	b.runs()
 	return b.rep, nil
 }
 

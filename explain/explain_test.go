@@ -47,7 +47,20 @@ var fixtures = []fixture{
 		params: map[string]any{"system_prompt": []string{"Custom text naming bash."}, "tool_allowlist": []string{"bash", "nope"}},
 	},
 	{name: "volatile pipeline", yaml: volatileYAML},
+	{name: "transforms", yaml: transformsYAML, turns: []string{"plain", "shout it", "empty"}},
 }
+
+// transformsYAML has a transform for each action, one failing.
+const transformsYAML = `promptc: 1
+name: transforms
+sections:
+  body: {template: "Base."}
+transforms:
+  - {id: loud, when: 'run.Input startsWith "shout"', append: " LOUD"}
+  - {id: note, message: "saw {{ .run.Input }}"}
+  - {id: broken, when: 'run.Input == "shout it"', prepend: '{{ fail "no" }}'}
+  - {id: clear, when: 'run.Input == "empty"', replace: ""}
+`
 
 func TestSectionTextsJoinToThePrompt(t *testing.T) {
 	for _, f := range append(fixtures, cowagentFixture) {

@@ -23,6 +23,7 @@ type fixture struct {
 	yaml     string
 	tree     map[string]string
 	params   map[string]any
+	turns    []string // runs (explain --input)
 }
 
 // run compiles and runs f and explains the result.
@@ -60,7 +61,7 @@ func (f fixture) finish(t *testing.T, ctx context.Context, plan *engine.Plan, ro
 	for k, v := range f.params {
 		params[k] = replaceRoot(v, root)
 	}
-	in := engine.Input{FS: oracletest.DirFS(), Params: params}
+	in := engine.Input{FS: oracletest.DirFS(), Params: params, Turns: f.turns}
 	res, err := plan.Run(ctx, in)
 	if err != nil {
 		t.Fatalf("run: %v", err)

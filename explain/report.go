@@ -56,6 +56,9 @@ type Report struct {
 	// and their positions.
 	Layers    []engine.LayerReport `json:"layers"`
 	Overrides []engine.Override    `json:"overrides"`
+	// Runs are the runs of explain --input LINE, in order; each says which
+	// transform rewrote its prompt.
+	Runs []Run `json:"runs"`
 }
 
 // Totals sums up the prompt.

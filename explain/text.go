@@ -26,6 +26,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	r.textDiagnostics(&b)
 	r.textCache(&b)
 	r.textWarnings(&b)
+	r.textRuns(&b)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

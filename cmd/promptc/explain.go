@@ -13,6 +13,7 @@ import (
 var explainFlags = []flagDef{
 	{name: "html", kind: stringFlag, metavar: "FILE", help: "write the report as one self-contained HTML page to FILE (- for stdout)"},
 	{name: "tokenizer", kind: stringFlag, metavar: "NAME", help: "token encoding: o200k_base (default) or cl100k_base"},
+	inputFlag,
 }
 
 // cmdExplain prints why the prompt says what it says: the report of
@@ -30,6 +31,7 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	s.withRuns()
 	res, err := s.run(ctx)
 	if err != nil {
 		return err

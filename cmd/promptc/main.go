@@ -1,6 +1,6 @@
 // Command promptc compiles declarative system-prompt pipelines.
 //
-//	promptc build    [flags]            print the system prompt
+//	promptc build    [flags]            print the system prompt (--input LINE: that run's prompt)
 //	promptc expand   [flags] [--] LINE  print the user message after /skill: and template expansion
 //	promptc explain  [flags]            why the prompt says what it says (text, --json, --html FILE)
 //	promptc graph    [flags]            draw the pipeline (--format dot|mermaid|json)
@@ -183,6 +183,7 @@ Usage:
 Flags of build, expand, explain and graph:
   --pipeline NAME|FILE         pipeline to run (default: default = pi 0.83.0)
   --overlay FILE               YAML merged over the pipeline (repeatable)
+  --tool-file FILE             YAML/JSON file with a tools: list, registered first (repeatable)
   --set KEY=VALUE              override one pipeline key, e.g. sections.cwd.order=5
   --param NAME=VALUE           set a pipeline param (VALUE is YAML)
   --params FILE                JSON/YAML file of param values (- for standard input)
@@ -191,6 +192,9 @@ Flags of build, expand, explain and graph:
   --system-prompt, --no-context-files, --skill, --approve, ...). 'promptc build --help' shows the
   flags of the selected pipeline; 'promptc params' lists its params.
 
+Flags of build and explain:
+  --input LINE                 the run LINE starts: its prompt after the pipeline's transforms
+                               (build prints it; repeatable with --json, one run each)
 Flags of explain (besides --json, whose shape is schema/explain.schema.json):
   --html FILE                  write a self-contained HTML page instead (- for stdout)
   --tokenizer NAME             o200k_base (default) or cl100k_base
