@@ -83,7 +83,12 @@ type RegisteredBy struct {
 // from ix), checks their shape, resolves the layer's relative paths
 // against dir, and keeps them for place. It reports whether the layer's
 // registrations are usable.
-func (rs *registrations) take(name, role, dir string, order int, m map[string]any, ix yamlpos.Index, diags *diag.List) {
+func (rs *registrations) take(name, role, dir string, order int, m map[string]any, ix yamlpos.Index, out *diag.List) {
+	var diags = &diag.List{}
+	defer func() {
+		sortByPos(*diags)
+		*out = append(*out, *diags...)
+	}()
 	l := &regLayer{name: name, role: role, order: order, ix: yamlpos.Index{}, lists: map[string][]any{}}
 	for p, v := range ix {
 		for _, k := range regKeys {

@@ -8,3 +8,10 @@ var explainJSON string
 // ExplainJSON returns the JSON Schema of the `promptc explain --json`
 // report.
 func ExplainJSON() string { return explainJSON }
+
+//go:embed exec.schema.json
+var execJSON string
+
+// ExecJSON returns the JSON Schema of the exec transform protocol: the
+// request a program reads and the reply it writes.
+func ExecJSON() string { return execJSON }

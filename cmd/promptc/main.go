@@ -8,7 +8,7 @@
 //	promptc params   [--pipeline P]     list a pipeline's params, types, defaults, flags, environment
 //	promptc pipelines [show NAME]       list built-in pipelines, or print one
 //	promptc kinds [KIND]                list source kinds, their value fields and options
-//	promptc schema [pipeline|explain]   print a JSON Schema
+//	promptc schema [pipeline|explain|exec] print a JSON Schema
 //	promptc test [FILE|DIR ...]         run prompt regression cases (package casetest)
 //	promptc diff OLD.json NEW.json      the difference of two builds, by section
 //	promptc diff [flags] -- [flags]     the same for two builds run here
@@ -173,7 +173,7 @@ Usage:
   promptc config   [flags]            the configuration layers and the merged pipeline (--layers, --show-origin, --json)
   promptc pipelines [show NAME]       list the built-in pipelines, or print one's YAML
   promptc kinds    [KIND]             list the source kinds with their value fields and options
-  promptc schema   [pipeline|explain] print the JSON Schema of pipeline files or of explain --json
+  promptc schema   [pipeline|explain|exec] print the JSON Schema of pipeline files, explain --json or the exec protocol
   promptc test     [FILE|DIR ...]     run prompt regression cases (default ./promptc-tests)
   promptc diff     OLD.json NEW.json  the prompt difference of two builds, by section, with token deltas
   promptc diff     [flags] -- [flags] the same between two builds (flags after -- replace those before)

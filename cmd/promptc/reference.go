@@ -90,8 +90,10 @@ func cmdSchema(args []string, stdout io.Writer) error {
 		_, err = io.WriteString(stdout, schema.JSON())
 	case "explain":
 		_, err = io.WriteString(stdout, schema.ExplainJSON())
+	case "exec":
+		_, err = io.WriteString(stdout, schema.ExecJSON())
 	default:
-		return usageError{fmt.Sprintf("schema %q: want pipeline or explain", which)}
+		return usageError{fmt.Sprintf("schema %q: want pipeline, explain or exec", which)}
 	}
 	return err
 }
