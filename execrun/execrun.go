@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os/exec"
 	"strings"
 	"sync"
@@ -53,6 +54,7 @@ func (r Runner) Exec(ctx context.Context, argv []string, stdin []byte, maxOutput
 	setGroup(cmd)
 	cmd.WaitDelay = waitDelay
 	err := cmd.Run()
+	killGroup(cmd) // what the program left running dies with it
 	if out.exceeded() {
 		return nil, fmt.Errorf("%w: it wrote more than %d bytes", ErrTooLarge, maxOutput)
 	}
@@ -72,7 +74,7 @@ func describe(err error, stderr string) error {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		msg = exitText(ee)
-	} else if errors.Is(err, exec.ErrNotFound) {
+	} else if errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) {
 		msg = "program not found"
 	} else if errors.Is(err, exec.ErrWaitDelay) {
 		msg = "it exited but left its output open"

@@ -12,3 +12,7 @@ func setGroup(*exec.Cmd) {}
 
 // exitText words how the program ended.
 func exitText(ee *exec.ExitError) string { return fmt.Sprintf("exit status %d", ee.ExitCode()) }
+
+// killGroup does nothing: without process groups only the program itself
+// is stopped.
+func killGroup(*exec.Cmd) {}

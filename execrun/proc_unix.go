@@ -28,3 +28,11 @@ func exitText(ee *exec.ExitError) string {
 	}
 	return fmt.Sprintf("exit status %d", ee.ExitCode())
 }
+
+// killGroup kills what is left of the program's process group once the
+// program has exited (children it started and left running).
+func killGroup(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
+}
