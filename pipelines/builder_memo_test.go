@@ -91,7 +91,9 @@ func TestBuilderMemoSeesEveryChange(t *testing.T) {
 			must(os.Rename(tmp, filepath.Join(skills, "linked")))
 		}},
 		{"chmod of a context file", func() { must(os.Chmod(filepath.Join(agent, "AGENTS.md"), 0o600)) }},
-		{"a global settings file", func() { write(filepath.Join(agent, "settings.json"), `{"enableSkillCommands": false, "skills": ["../elsewhere"]}`) }},
+		{"a global settings file", func() {
+			write(filepath.Join(agent, "settings.json"), `{"enableSkillCommands": false, "skills": ["../elsewhere"]}`)
+		}},
 		{"a project .pi skill removed", func() { must(os.RemoveAll(filepath.Join(cwd, ".pi", "skills", "skill-0001"))) }},
 		{"SYSTEM.md appears", func() { write(filepath.Join(agent, "SYSTEM.md"), "Custom body.\n") }},
 	} {
