@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"maps"
+	"reflect"
 	"sync"
 	"time"
 
@@ -28,9 +30,14 @@ type Builder struct {
 	plan  *Plan
 	cache *fscache.Cache
 	memo  *sourceMemo
+	watch *watch // nil: validate by stat
 
 	mu   sync.Mutex
 	last *Result
+	// lastParams are the params of the last build that succeeded, and
+	// lastGood whether it was that build that made last.
+	lastParams map[string]any
+	lastGood   bool
 }
 
 // NewBuilder returns a Builder for plan over fsys, which must implement
@@ -45,6 +52,12 @@ type BuilderOptions struct {
 	// less than two seconds before it was read is read again next time).
 	// Tests set it to see identity checks work without that rule.
 	Clock func() time.Time
+	// Watch subscribes to file-system events for the paths the last
+	// build depended on: while none arrives, a Build with the same params
+	// returns the last Result with no file-system call at all. See the
+	// Builder's Close. When the system cannot watch (no inotify, the
+	// watch limit), the Builder validates by stat as without Watch.
+	Watch bool
 }
 
 // NewBuilderWith is NewBuilder with options.
@@ -57,16 +70,68 @@ func NewBuilderWith(plan *Plan, fsys fs.FS, opts BuilderOptions) (*Builder, erro
 	if opts.Clock != nil {
 		cache.SetClock(opts.Clock)
 	}
-	return &Builder{plan: plan, cache: cache, memo: newSourceMemo()}, nil
+	b := &Builder{plan: plan, cache: cache, memo: newSourceMemo()}
+	if opts.Watch {
+		if w, err := newWatch(); err == nil {
+			b.watch = w
+		}
+	}
+	return b, nil
+}
+
+// Close stops the Builder's watcher, if it has one. The Builder still
+// builds afterwards, validating by stat.
+func (b *Builder) Close() error {
+	b.mu.Lock()
+	w := b.watch
+	b.watch = nil
+	b.mu.Unlock()
+	if w == nil {
+		return nil
+	}
+	return w.close()
+}
+
+// Watching reports whether the Builder's watcher is on and watching
+// everything its last build depended on (the fast path is possible).
+func (b *Builder) Watching() bool {
+	b.mu.Lock()
+	w := b.watch
+	b.mu.Unlock()
+	if w == nil {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.armed && !w.partial
 }
 
 // Build runs the plan with params. See [Builder] for the failure contract:
 // on error the returned Result is the last good one (nil before the first
-// success).
+// success). A Result may be returned again by later calls (with Watch):
+// do not modify it.
 func (b *Builder) Build(ctx context.Context, params map[string]any) (*Result, error) {
-	res, err := b.plan.run(ctx, Input{FS: b.cache, Params: params}, b.cache, b.memo)
+	b.mu.Lock()
+	w, last, lastParams, lastGood := b.watch, b.last, b.lastParams, b.lastGood
+	b.mu.Unlock()
+	if w != nil && lastGood && last != nil && reflect.DeepEqual(lastParams, params) && w.clean() {
+		return last, nil // nothing the last build depended on changed
+	}
+	res, facts, err := b.plan.run(ctx, Input{FS: b.cache, Params: params}, b.cache, b.memo, w != nil)
+	if w != nil {
+		switch {
+		case err != nil || !facts.complete:
+			w.disarm()
+		case facts.recomputed || !w.ready():
+			w.rearm(b.cache, facts.paths, facts.listed)
+		}
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.lastGood = err == nil && res != nil && !res.Fallback
+	if b.lastGood {
+		b.lastParams = maps.Clone(params)
+	}
 	if err == nil {
 		// A pipeline fallback is served but is not a good prompt to fall
 		// back on later.

@@ -87,7 +87,7 @@ func (m *sourceMemo) store(id string, options any, out sources.Output, deps *fsc
 	defer m.mu.Unlock()
 	m.gen++
 	e := &memoEntry{options: options, out: out, deps: deps, outside: outside, gen: m.gen}
-	if deps.Broken() {
+	if deps.Broken() || deps.Racy() {
 		delete(m.entries, id)
 		return e
 	}

@@ -77,7 +77,12 @@ func (r *run) rootSet(ctx context.Context) (*rootSet, error) {
 	if r.rootsDone {
 		return r.roots, nil
 	}
-	rs := &rootSet{fsys: r.fsys, res: sources.NewResolver(r.fsys)}
+	fsys := r.fsys
+	if r.memo != nil { // a Builder's watcher must know what the roots depend on
+		t := r.cache.Track()
+		fsys, r.rootDeps = t, t.Deps()
+	}
+	rs := &rootSet{fsys: fsys, res: sources.NewResolver(fsys)}
 	eval := func(e *conditions.Expr, ptr string) (string, error) {
 		vals, err := r.values(ctx, e.Deps())
 		if err != nil {

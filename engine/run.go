@@ -42,23 +42,58 @@ type Input struct {
 // with the failure as a warning, and the error is nil. A cancelled ctx
 // never falls back.
 func (p *Plan) Run(ctx context.Context, in Input) (*Result, error) {
-	return p.run(ctx, in, nil, nil)
+	res, _, err := p.run(ctx, in, nil, nil, false)
+	return res, err
 }
 
-// run is Run with a Builder's cache and memo (both nil for a plain Run).
-func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *sourceMemo) (*Result, error) {
+// run is Run with a Builder's cache and memo (both nil for a plain Run);
+// with wantFacts it also returns what the run depended on (see runFacts).
+func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *sourceMemo, wantFacts bool) (*Result, runFacts, error) {
 	r, err := p.newRun(in)
 	if err != nil {
-		return nil, err
+		return nil, runFacts{}, err
 	}
 	if cache != nil && memo != nil {
-		r.fsys, r.cache, r.memo = cache, cache, memo
+		r.fsys, r.cache, r.memo, r.wantFacts = cache, cache, memo, wantFacts
 	}
 	res, err := r.build(ctx)
-	if err == nil || p.fallback == nil || ctx.Err() != nil {
-		return res, err
+	if err != nil && p.fallback != nil && ctx.Err() == nil {
+		res, err = r.fallback(ctx, err)
 	}
-	return r.fallback(ctx, err)
+	return res, r.facts(), err
+}
+
+// runFacts are the file-system facts a Builder's run depended on.
+type runFacts struct {
+	// paths are the absolute paths of the facts of every source the run
+	// used and of its roots; listed the directories whose listings they
+	// read.
+	paths, listed []string
+	// complete is false when some source's facts are unknown (it was not
+	// memoized, or its facts changed while it ran).
+	complete bool
+	// recomputed is true when a source ran (no memoized output served).
+	recomputed bool
+}
+
+func (r *run) facts() runFacts {
+	if r.memo == nil || !r.wantFacts {
+		return runFacts{}
+	}
+	f := runFacts{complete: !r.unknownFacts, recomputed: r.recomputed}
+	if r.rootDeps != nil {
+		f.paths = append(f.paths, r.rootDeps.Names()...)
+	}
+	for _, id := range r.order {
+		deps := r.deps[id]
+		if deps == nil || deps.Broken() {
+			f.complete = false
+			continue
+		}
+		f.paths = append(f.paths, deps.Names()...)
+		f.listed = append(f.listed, deps.Listed()...)
+	}
+	return f
 }
 
 // build renders every active section and joins them.
@@ -299,15 +334,22 @@ type run struct {
 	// reached through links that leave the roots.
 	outside map[string]diag.List
 	// gens are, in a Builder, the memo generation of each resolved
-	// source's output.
+	// source's output, and deps the facts it depended on.
 	gens map[string]uint64
+	deps map[string]*fscache.Deps
+	// rootDeps are the facts the roots were computed from.
+	rootDeps *fscache.Deps
+	// recomputed: a source ran; unknownFacts: one ran untracked.
+	recomputed, unknownFacts bool
+	// wantFacts: the Builder watches, and needs the run's facts' paths.
+	wantFacts bool
 }
 
 func (p *Plan) newRun(in Input) (*run, error) {
 	if err := p.checkNames(in.Params); err != nil {
 		return nil, err
 	}
-	r := &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, options: map[string]any{}, busy: map[string]bool{}, outside: map[string]diag.List{}, gens: map[string]uint64{}}
+	r := &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, options: map[string]any{}, busy: map[string]bool{}, outside: map[string]diag.List{}, gens: map[string]uint64{}, deps: map[string]*fscache.Deps{}}
 	if in.FS != nil {
 		fsys, ok := in.FS.(sources.FS)
 		if !ok {
@@ -393,9 +435,13 @@ func (r *run) resolve(ctx context.Context, name string, sp *sourcePlan, options 
 	if memoize {
 		if e := r.memo.lookup(r.cache, name, key); e != nil {
 			r.record(name, options, e.out, e.outside)
-			r.gens[name] = e.gen
+			r.gens[name], r.deps[name] = e.gen, e.deps
 			return e.out.Value, nil
 		}
+	}
+	r.recomputed = true
+	if !memoize {
+		r.unknownFacts = true
 	}
 	var env sources.Env
 	var tracker *fscache.Tracker
@@ -424,6 +470,7 @@ func (r *run) resolve(ctx context.Context, name string, sp *sourcePlan, options 
 	}
 	if memoize {
 		r.gens[name] = r.memo.store(name, key, out, tracker.Deps(), outside).gen
+		r.deps[name] = tracker.Deps()
 	}
 	r.record(name, options, out, outside)
 	return out.Value, nil

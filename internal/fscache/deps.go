@@ -17,10 +17,18 @@ import (
 type Deps struct {
 	mu    sync.Mutex
 	facts map[depKey]fact
+	// listed are the directories whose listings were read.
+	listed map[string]bool
+	// groups are the facts by path, made on the first validation.
+	groups []group
 	// broken marks Deps that cannot be trusted: the same path showed two
-	// identities within the computation (it changed meanwhile), or a fact
-	// was taken too close to the file's last change.
+	// identities within the computation (it changed meanwhile).
 	broken bool
+	// racy marks Deps with a fact taken too close to the file's last
+	// change to be told apart from a later change by stat: they never
+	// validate by stat (a watcher, which sees the events, may still use
+	// them).
+	racy bool
 }
 
 type depKey struct {
@@ -53,11 +61,31 @@ func (d *Deps) Len() int {
 	return len(d.facts)
 }
 
-// Broken reports whether the Deps can never be valid.
+// Broken reports whether the facts are not what one moment of the file
+// system showed (a path changed while the computation ran).
 func (d *Deps) Broken() bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.broken
+}
+
+// Racy reports whether some fact is too recent to validate by stat.
+func (d *Deps) Racy() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.racy
+}
+
+// Listed returns the absolute paths of the directories whose listings
+// the computation read (any entry appearing there matters).
+func (d *Deps) Listed() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]string, 0, len(d.listed))
+	for n := range d.listed {
+		out = append(out, "/"+n)
+	}
+	return out
 }
 
 // Names returns the absolute paths the facts are about, each once.
@@ -88,7 +116,7 @@ func (d *Deps) note(k depKey, fi fs.FileInfo, err error, racy bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if racy && k.content {
-		d.broken = true
+		d.racy = true
 	}
 	if old, ok := d.facts[k]; ok && old != f {
 		d.broken = true
@@ -111,51 +139,80 @@ func errClass(err error) string {
 	return "error: " + err.Error()
 }
 
-// Valid reports whether every fact of d still holds, with one lstat per
-// path (and a stat more only for a path that is a symbolic link now),
-// nothing read.
-func (c *Cache) Valid(d *Deps) bool {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.broken {
-		return false
+// group is the facts about one path, for validation.
+type group struct {
+	name  string
+	facts []keyed
+}
+
+type keyed struct {
+	k depKey
+	f fact
+}
+
+// groups returns the facts by path, the weak ones a content fact covers
+// left out; computed once (Deps do not change after the computation).
+func (d *Deps) groupsLocked() []group {
+	if d.groups != nil {
+		return d.groups
 	}
-	type seen struct {
-		fi  fs.FileInfo
-		err error
-	}
-	lstats := make(map[string]seen, len(d.facts))
-	check := func(k depKey, f fact) bool {
-		l, ok := lstats[k.name]
-		if !ok {
-			l.fi, l.err = c.fsys.Lstat(k.name)
-			lstats[k.name] = l
-		}
-		fi, err := l.fi, l.err
-		if k.follow && err == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			fi, err = c.fsys.Stat(k.name) // a link: what it leads to
-		}
-		now := fact{}
-		switch {
-		case err != nil:
-			now.err = errClass(err)
-		case !k.content:
-			now.id = statOnly(identityOf(fi))
-		case c.isRacy(fi):
-			return false
-		default:
-			now.id = identityOf(fi)
-		}
-		return now == f
-	}
+	by := map[string]int{}
+	gs := []group{}
 	for k, f := range d.facts {
 		if !k.content {
 			if _, covered := d.facts[depKey{k.name, k.follow, true}]; covered {
 				continue // the content fact checks more
 			}
 		}
-		if !check(k, f) {
-			return false
+		i, ok := by[k.name]
+		if !ok {
+			i = len(gs)
+			by[k.name] = i
+			gs = append(gs, group{name: k.name})
+		}
+		gs[i].facts = append(gs[i].facts, keyed{k, f})
+	}
+	d.groups = gs
+	return gs
+}
+
+// Valid reports whether every fact of d still holds, with one lstat per
+// path (and a stat more only for a path that is a symbolic link now),
+// nothing read.
+func (c *Cache) Valid(d *Deps) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.broken || d.racy {
+		return false
+	}
+	for _, g := range d.groupsLocked() {
+		lfi, lerr := c.fsys.Lstat(g.name)
+		var sfi fs.FileInfo
+		var serr error
+		statted := false
+		for _, kf := range g.facts {
+			fi, err := lfi, lerr
+			if kf.k.follow && lerr == nil && lfi.Mode()&fs.ModeSymlink != 0 {
+				if !statted {
+					statted = true
+					sfi, serr = c.fsys.Stat(g.name) // a link: what it leads to
+				}
+				fi, err = sfi, serr
+			}
+			now := fact{}
+			switch {
+			case err != nil:
+				now.err = errClass(err)
+			case !kf.k.content:
+				now.id = statOnly(identityOf(fi))
+			case c.isRacy(fi):
+				return false
+			default:
+				now.id = identityOf(fi)
+			}
+			if now != kf.f {
+				return false
+			}
 		}
 	}
 	return true
@@ -166,18 +223,26 @@ func (c *Cache) Valid(d *Deps) bool {
 type Tracker struct {
 	c    *Cache
 	deps *Deps
+	res  *sources.Resolver
 }
 
 var (
-	_ sources.FS            = (*Tracker)(nil)
-	_ sources.RegularReader = (*Tracker)(nil)
-	_ sources.ParseCache    = (*Tracker)(nil)
+	_ sources.FS             = (*Tracker)(nil)
+	_ sources.RegularReader  = (*Tracker)(nil)
+	_ sources.ParseCache     = (*Tracker)(nil)
+	_ sources.ResolverSharer = (*Tracker)(nil)
 )
 
 // Track returns a Tracker over c with empty Deps.
 func (c *Cache) Track() *Tracker {
-	return &Tracker{c: c, deps: &Deps{facts: map[depKey]fact{}}}
+	t := &Tracker{c: c, deps: &Deps{facts: map[depKey]fact{}, listed: map[string]bool{}}}
+	t.res = sources.NewPrivateResolver(t)
+	return t
 }
+
+// SharedResolver is the one Resolver of everyone resolving links through
+// the Tracker: its lstats are facts of the same computation.
+func (t *Tracker) SharedResolver() *sources.Resolver { return t.res }
 
 // Deps are the facts noted so far.
 func (t *Tracker) Deps() *Deps { return t.deps }
@@ -212,6 +277,9 @@ func (t *Tracker) ReadLink(name string) (string, error) {
 
 func (t *Tracker) ReadDir(name string) ([]fs.DirEntry, error) {
 	entries, fi, err := t.c.readDir(name)
+	t.deps.mu.Lock()
+	t.deps.listed[name] = true
+	t.deps.mu.Unlock()
 	t.deps.note(depKey{name, true, true}, fi, statErr(fi, err), fi != nil && t.c.isRacy(fi))
 	return entries, err
 }
