@@ -118,7 +118,9 @@ func TestBuilderWatchSeesEveryChange(t *testing.T) {
 		}},
 		{"a context file appears in an ancestor", func() { write(filepath.Join(filepath.Dir(cwd), "CLAUDE.md"), "Parent rules.\n") }},
 		{"a context file appears in a missing directory's place", func() { write(filepath.Join(home, "AGENTS.md"), "Home rules.\n") }},
-		{"a new skill", func() { write(filepath.Join(skills, "fresh", "SKILL.md"), "---\nname: fresh\ndescription: Fresh.\n---\n") }},
+		{"a new skill", func() {
+			write(filepath.Join(skills, "fresh", "SKILL.md"), "---\nname: fresh\ndescription: Fresh.\n---\n")
+		}},
 		{"a skill deleted", func() { must(os.RemoveAll(filepath.Join(skills, "fresh"))) }},
 		{"a skill dir renamed", func() { must(os.Rename(filepath.Join(skills, "skill-0000"), filepath.Join(skills, "skill-renamed"))) }},
 		{"a link to a skills dir", func() {
