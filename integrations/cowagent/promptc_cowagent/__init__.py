@@ -12,7 +12,8 @@ Settings (arguments of install(), else the environment when install() runs):
 
     PROMPTC_BIN                the promptc executable (default: promptc on PATH, looked up per turn)
     PROMPTC_TRANSPORT          cli (a `promptc build` per turn, the default) or serve (one `promptc serve --stdio`)
-    PROMPTC_TIMEOUT            seconds a turn may take before CowAgent's own builder is used (default 5)
+    PROMPTC_TIMEOUT            seconds a turn may take before CowAgent's own builder is used (default 3)
+    PROMPTC_RETRY_AFTER        seconds promptc is not asked after a timeout (default 30)
     PROMPTC_COWAGENT_PIPELINE  pipeline name or file (default cowagent); its params must be cowagent's
 
 Contract: the patched method never raises because of promptc. On any
@@ -38,21 +39,29 @@ def _current():
     return _adapter
 
 
-def install(binary=None, transport_name=None, timeout=None, pipeline=None):
+def _seconds(value, env, default):
+    if value is None:
+        value = os.environ.get(env) or default
+    value = float(value)
+    if not value >= 0:
+        raise ValueError(f"{env} must be a number of seconds >= 0, got {value}")
+    return value
+
+
+def install(binary=None, transport_name=None, timeout=None, pipeline=None, retry_after=None):
     """Makes Agent.get_full_system_prompt promptc's, now if CowAgent's
     agent.protocol.agent is imported, else as soon as it is. Calling it
     again replaces the settings. Raises ValueError for a bad setting (an
-    unknown transport, a timeout that is not a positive number)."""
+    unknown transport, a time that is not a number of seconds)."""
     global _adapter, _finder
     binary = binary or os.environ.get("PROMPTC_BIN") or None
     transport_name = transport_name or os.environ.get("PROMPTC_TRANSPORT") or "cli"
-    if timeout is None:
-        timeout = os.environ.get("PROMPTC_TIMEOUT") or transport.DEFAULT_TIMEOUT
-    timeout = float(timeout)
-    if not timeout > 0:
-        raise ValueError(f"promptc timeout must be positive, got {timeout}")
+    timeout = _seconds(timeout, "PROMPTC_TIMEOUT", transport.DEFAULT_TIMEOUT)
+    if timeout == 0:
+        raise ValueError("PROMPTC_TIMEOUT must be positive")
+    retry_after = _seconds(retry_after, "PROMPTC_RETRY_AFTER", 30.0)
     pipeline = pipeline or os.environ.get("PROMPTC_COWAGENT_PIPELINE") or "cowagent"
-    new = Adapter(transport.make(transport_name, binary, timeout), pipeline)
+    new = Adapter(transport.make(transport_name, binary, timeout), pipeline, retry_after)
     with _lock:
         old, _adapter = _adapter, new
         if _finder is None:

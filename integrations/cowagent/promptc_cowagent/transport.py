@@ -15,7 +15,7 @@ import signal
 import subprocess
 import threading
 
-DEFAULT_TIMEOUT = 5.0  # seconds per turn; a warm build takes milliseconds
+DEFAULT_TIMEOUT = 3.0  # seconds per turn; a build takes milliseconds
 
 
 class PromptcError(Exception):
@@ -58,7 +58,7 @@ def _decode(raw):
     try:
         return json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as e:
-        head = raw[:60].decode("utf-8", "replace").replace("\n", "\\n")
+        head = raw[:60].decode("utf-8", "replace")
         raise PromptcError("malformed", f"promptc's output is not JSON ({e}): {head!r}") from None
 
 

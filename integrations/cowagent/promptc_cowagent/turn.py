@@ -6,7 +6,9 @@ CowAgent's own method returns (it is called). The method never raises
 because of promptc. An outage (promptc missing, failing, slow, or
 replying with something that is not a Result) logs one warning on
 CowAgent's logger when it starts and one info line when it ends; the
-turns in between log at debug level.
+turns in between log at debug level. After a timeout promptc is not asked
+again for retry_after seconds, so an outage of a slow promptc costs one
+timeout, not one per turn; other failures are cheap and retried every turn.
 
 What CowAgent does besides building the text is kept: the skill manager
 is refreshed first (CowAgent's other parts read its skills and its
@@ -18,6 +20,7 @@ import inspect
 import logging
 import os
 import threading
+import time
 
 from . import params as _params
 from .transport import PromptcError
@@ -80,9 +83,11 @@ class Adapter:
     """The state shared by every Agent of the process: the transport, the
     outage flag and counters (for tests and operators: stats())."""
 
-    def __init__(self, transport, pipeline="cowagent"):
+    def __init__(self, transport, pipeline="cowagent", retry_after=30.0):
         self.transport = transport
         self.pipeline = pipeline
+        self.retry_after = retry_after
+        self._quiet_until = 0.0  # monotonic time before which promptc is not asked (after a timeout)
         self._lock = threading.Lock()
         self._revision = None  # None: not checked yet; "" compatible; else why not
         self._outage = None    # reason of the current outage, None when healthy
@@ -124,6 +129,10 @@ class Adapter:
             self._count("not_expressible")
             logger().debug(f"[promptc] CowAgent builds this turn's prompt itself: {e}")
             return original(agent, skill_filter)
+        if time.monotonic() < self._quiet_until:
+            self._count("fallback")
+            logger().debug(f"[promptc] not asked after a timeout: {self._outage}")
+            return original(agent, skill_filter)
         try:
             result = self.transport.build(self.pipeline, params, cwd)
         except PromptcError as e:
@@ -145,6 +154,8 @@ class Adapter:
             first = self._outage is None
             self._outage = str(err)
             self.counts["fallback"] += 1
+            if err.kind == "timeout":
+                self._quiet_until = time.monotonic() + self.retry_after
         log = logger()
         if first:
             log.warning(f"[promptc] {err}; CowAgent builds its own prompt until promptc works again")

@@ -1,0 +1,147 @@
+package cowagent
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/internal/testkit/oracletest"
+)
+
+// caseInfo is what a case.json says about how CowAgent reaches its prompt.
+type caseInfo struct {
+	Entry       string `json:"entry"`
+	InjectError string `json:"inject_error"`
+}
+
+func readCase(t *testing.T, dir string) caseInfo {
+	t.Helper()
+	var c caseInfo
+	if !oracletest.ReadJSON(t, filepath.Join(dir, "case.json"), &c) {
+		t.Fatalf("%s: no case.json", dir)
+	}
+	if c.Entry == "" {
+		c.Entry = "agent"
+	}
+	return c
+}
+
+// firstDiff describes where got and want part, for a failure message.
+func firstDiff(got, want string) string {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	snip := func(s string) string {
+		end := min(i+60, len(s))
+		return fmt.Sprintf("%q", s[max(i-20, 0):end])
+	}
+	return fmt.Sprintf("first difference at byte %d (lengths %d, %d): got %s, want %s", i, len(got), len(want), snip(got), snip(want))
+}
+
+// TestIdentity runs every curated case through CowAgent's real code twice,
+// as is and with the adapter installed (promptc on PATH, no layer), and
+// requires the same prompt, equal to the case's i18n golden, and the same
+// files created or removed in the workspace. An Agent case must have been
+// answered by promptc (the adapter's counter), except where CowAgent's own
+// skill refresh fails (CowAgent's fallback decides, with or without the
+// adapter); builder cases never call the patched method.
+func TestIdentity(t *testing.T) {
+	h := setup(t)
+	identical, viaPromptc := 0, 0
+	for _, dir := range h.cases {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			c := readCase(t, dir)
+			want := expected(t, dir, "i18n")
+			plain := h.run(t, dir, run{python: h.python})
+			adapted := h.run(t, dir, run{python: h.adapted})
+			if plain.Oracle.Prompt != want {
+				t.Fatalf("CowAgent as is does not give the golden prompt: %s", firstDiff(plain.Oracle.Prompt, want))
+			}
+			if adapted.Oracle.Prompt != plain.Oracle.Prompt {
+				t.Fatalf("with the adapter: %s", firstDiff(adapted.Oracle.Prompt, plain.Oracle.Prompt))
+			}
+			if !bytes.Equal(adapted.Oracle.SideEffects, plain.Oracle.SideEffects) {
+				t.Errorf("workspace side effects differ: with the adapter %s, as is %s", adapted.Oracle.SideEffects, plain.Oracle.SideEffects)
+			}
+			if own, _ := promptcWarnings(adapted); len(own) > 0 {
+				t.Errorf("the adapter warned: %q", own)
+			}
+			s := adapted.Adapter
+			switch {
+			case c.Entry == "builder":
+				if s.Promptc+s.Fallback+s.CowagentFailed+s.NotExpressible+s.OtherRevision != 0 {
+					t.Errorf("builder entry reached the adapter: %+v", *s)
+				}
+			case c.InjectError == "skill_refresh":
+				if s.CowagentFailed != 1 || s.Promptc != 0 || s.Fallback != 0 {
+					t.Errorf("want CowAgent's own fallback once, got %+v", *s)
+				}
+			default:
+				if s.Promptc != 1 || s.Fallback != 0 || s.NotExpressible != 0 {
+					t.Errorf("want the prompt from promptc, got %+v", *s)
+				}
+				viaPromptc++
+			}
+			identical++
+		})
+	}
+	t.Logf("%d of %d curated cases identical with the adapter; %d of them built by promptc", identical, len(h.cases), viaPromptc)
+}
+
+// acmeLayer is a user layer that adds a section to the cowagent pipeline.
+const acmeLayer = `pipeline: cowagent
+sections:
+  acme:
+    doc: Acme's rules, in every CowAgent prompt.
+    after: [workspace]
+    template: |
+      ## Acme rules
+
+      Never paste customer data into a chat channel.
+`
+
+// TestLayers gives every Agent case a user layer
+// (~/.config/promptc/config.yaml) that adds a section, and requires the
+// prompt CowAgent's real code returns with the adapter to equal
+// `promptc build --pipeline cowagent` with that layer, run on the case
+// laid out by the conformance harness's own mapping. Where CowAgent's
+// skill refresh fails, both are the cached prompt.
+func TestLayers(t *testing.T) {
+	h := setup(t)
+	n := 0
+	for _, dir := range h.cases {
+		c := readCase(t, dir)
+		if c.Entry != "agent" {
+			continue
+		}
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			rep := h.run(t, dir, run{python: h.adapted, home: h.home(t, acmeLayer),
+				args: []string{"--reference", filepath.Join(h.bin, "promptc"), "--conformance", h.conformance}})
+			ref := rep.Reference
+			if ref == nil || ref.Status != "ok" {
+				t.Fatalf("reference promptc build failed: %+v", ref)
+			}
+			if rep.Oracle.Prompt != ref.Stdout {
+				t.Fatalf("adapter vs promptc build with the layer: %s", firstDiff(rep.Oracle.Prompt, ref.Stdout))
+			}
+			want := expected(t, dir, "i18n")
+			if c.InjectError != "" {
+				if rep.Oracle.Prompt != want || rep.Adapter.CowagentFailed != 1 {
+					t.Errorf("want CowAgent's cached prompt, got %+v", *rep.Adapter)
+				}
+				return
+			}
+			if !strings.Contains(rep.Oracle.Prompt, "## Acme rules\n\nNever paste customer data into a chat channel.") || rep.Oracle.Prompt == want {
+				t.Errorf("the layer's section is missing:\n%s", rep.Oracle.Prompt)
+			}
+			if rep.Adapter.Promptc != 1 {
+				t.Errorf("want the prompt from promptc, got %+v", *rep.Adapter)
+			}
+			n++
+		})
+	}
+	t.Logf("%d layer cases equal promptc build with the layer", n)
+}
