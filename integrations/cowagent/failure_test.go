@@ -22,76 +22,92 @@ func fakePromptc(t *testing.T, script string) string {
 }
 
 // TestFailures makes promptc fail in every way the adapter knows, over
-// three turns of one Agent in CowAgent's real code, and requires each
-// turn's prompt to be exactly what CowAgent gives without the adapter,
-// with CowAgent's own warnings unchanged and one warning of the adapter's.
-// The failing promptc is absent, the real one exiting 1 (a broken user
-// layer), or a script standing in for one that hangs or prints something
-// that is not a Result; "recovers" fails once and then is the real one.
+// three turns of one Agent in CowAgent's real code and over both
+// transports, and requires each turn's prompt to be exactly what CowAgent
+// gives without the adapter, with CowAgent's own warnings unchanged and
+// one warning of the adapter's. The failing promptc is absent, the real
+// one failing on a broken user layer (exit 1, or an error reply from
+// serve), or a script standing in for one that hangs or replies with
+// something that is not a Result; "recovers" fails once and then is the
+// real one, and "serve dies" exits on the second request without a reply.
 func TestFailures(t *testing.T) {
 	h := setup(t)
 	real := filepath.Join(h.bin, "promptc")
 	pidFile := filepath.Join(h.tmp, "hung.pid")
 	counter := filepath.Join(h.tmp, "recover.count")
+	// reply answers a build (params on stdin) or each line of a serve.
+	reply := func(text string) string {
+		return fmt.Sprintf("if [ \"$1\" = serve ]; then\n  while IFS= read -r l; do echo '%s'; done\nelse\n  cat > /dev/null; echo '%s'\nfi\n", text, text)
+	}
 	withFake := func(script string) string {
 		return fakePromptc(t, script) + string(os.PathListSeparator) + h.basePath
 	}
-	modes := []struct {
-		name     string
-		r        run
-		promptc  int // turns promptc answers
-		maxFirst float64
-	}{
+	type mode struct {
+		name      string
+		r         run
+		promptc   int    // turns promptc answers
+		transport string // "" = both
+		timeout   bool
+	}
+	modes := []mode{
 		{name: "absent", r: run{path: h.basePath}},
 		{name: "PROMPTC_BIN missing", r: run{env: []string{"PROMPTC_BIN=" + filepath.Join(h.tmp, "no", "promptc")}}},
-		{name: "exit 1", r: run{home: "broken-layer"}},
-		{name: "timeout", r: run{path: withFake("sleep 30 &\necho $! > " + pidFile + "\nwait\n"), env: []string{"PROMPTC_TIMEOUT=0.5"}}, maxFirst: 3},
-		{name: "not JSON", r: run{path: withFake("echo 'not json'\n")}},
-		{name: "no prompt", r: run{path: withFake(`echo '{"pipeline": "cowagent", "sections": []}'` + "\n")}},
+		{name: "broken layer", r: run{home: "broken-layer"}},
+		{name: "timeout", r: run{path: withFake("sleep 30 &\necho $! > " + pidFile + "\nwait\n"), env: []string{"PROMPTC_TIMEOUT=0.5"}}, timeout: true},
+		{name: "not JSON", r: run{path: withFake(reply("not json"))}},
+		{name: "no prompt", r: run{path: withFake(reply(`{"pipeline": "cowagent", "sections": []}`))}},
 		{name: "recovers", r: run{path: withFake(fmt.Sprintf("if [ ! -e %s ]; then : > %s; echo boom >&2; exit 3; fi\nexec %s \"$@\"\n", counter, counter, real))}, promptc: 2},
+		// Answers the first request with a real server, then dies on the
+		// second without replying (the third turn starts a new one).
+		{name: "serve dies", r: run{path: withFake(fmt.Sprintf("IFS= read -r first\nprintf '%%s\\n' \"$first\" | %s \"$@\"\nIFS= read -r second\nexit 0\n", real))}, promptc: 2, transport: "serve"},
 	}
-	cases := []string{"02-full-zh", "24-extra-system-suffix", "34-no-workspace"}
-	for _, name := range cases {
+	for _, name := range []string{"02-full-zh", "24-extra-system-suffix", "34-no-workspace"} {
 		dir := filepath.Join(filepath.Dir(h.cases[0]), name)
 		want := expected(t, dir, "i18n")
 		plain := h.run(t, dir, run{python: h.python, args: []string{"--turns", "3"}})
-		for _, m := range modes {
-			t.Run(name+"/"+m.name, func(t *testing.T) {
-				os.Remove(pidFile)
-				os.Remove(counter)
-				r := m.r
-				r.python, r.args = h.adapted, []string{"--turns", "3"}
-				if r.home == "broken-layer" {
-					r.home = h.home(t, "sections: [\n")
+		for _, tr := range transports {
+			for _, m := range modes {
+				if m.transport != "" && m.transport != tr {
+					continue
 				}
-				rep := h.run(t, dir, r)
-				if len(rep.Turns) != 3 {
-					t.Fatalf("want 3 turns, got %d", len(rep.Turns))
-				}
-				for i, got := range rep.Turns {
-					if got != plain.Turns[i] || got != want {
-						t.Errorf("turn %d: %s", i+1, firstDiff(got, want))
+				t.Run(name+"/"+tr+"/"+m.name, func(t *testing.T) {
+					os.Remove(pidFile)
+					os.Remove(counter)
+					r := m.r
+					r.python, r.args = h.adapted, []string{"--turns", "3"}
+					r.env = append([]string{"PROMPTC_TRANSPORT=" + tr}, r.env...)
+					if r.home == "broken-layer" {
+						r.home = h.home(t, "sections: [\n")
 					}
-				}
-				own, others := promptcWarnings(rep)
-				if len(own) != 1 {
-					t.Errorf("want one warning of the adapter, got %q", own)
-				}
-				// Turns that promptc answers do not run CowAgent's builder, nor its warnings.
-				if m.promptc == 0 && strings.Join(others, "\n") != strings.Join(plain.Oracle.Warnings, "\n") || len(others) > len(plain.Oracle.Warnings) {
-					t.Errorf("CowAgent's warnings changed:\n%q\nwant\n%q", others, plain.Oracle.Warnings)
-				}
-				if s := rep.Adapter; s.Promptc != m.promptc || s.Fallback != 3-m.promptc {
-					t.Errorf("want %d turns from promptc and %d fallbacks, got %+v", m.promptc, 3-m.promptc, *s)
-				}
-				if string(rep.Oracle.SideEffects) != string(plain.Oracle.SideEffects) {
-					t.Errorf("side effects %s, want %s", rep.Oracle.SideEffects, plain.Oracle.SideEffects)
-				}
-				if m.maxFirst > 0 {
-					checkTimeout(t, rep, pidFile, m.maxFirst)
-				}
-				t.Logf("%s", own)
-			})
+					rep := h.run(t, dir, r)
+					if len(rep.Turns) != 3 {
+						t.Fatalf("want 3 turns, got %d", len(rep.Turns))
+					}
+					for i, got := range rep.Turns {
+						if got != plain.Turns[i] || got != want {
+							t.Errorf("turn %d: %s", i+1, firstDiff(got, want))
+						}
+					}
+					own, others := promptcWarnings(rep)
+					if len(own) != 1 {
+						t.Errorf("want one warning of the adapter, got %q", own)
+					}
+					// Turns that promptc answers do not run CowAgent's builder, nor its warnings.
+					if m.promptc == 0 && strings.Join(others, "\n") != strings.Join(plain.Oracle.Warnings, "\n") || len(others) > len(plain.Oracle.Warnings) {
+						t.Errorf("CowAgent's warnings changed:\n%q\nwant\n%q", others, plain.Oracle.Warnings)
+					}
+					if s := rep.Adapter; s.Promptc != m.promptc || s.Fallback != 3-m.promptc || s.Transport != tr {
+						t.Errorf("want %d turns from promptc over %s and %d fallbacks, got %+v", m.promptc, tr, 3-m.promptc, *s)
+					}
+					if string(rep.Oracle.SideEffects) != string(plain.Oracle.SideEffects) {
+						t.Errorf("side effects %s, want %s", rep.Oracle.SideEffects, plain.Oracle.SideEffects)
+					}
+					if m.timeout {
+						checkTimeout(t, rep, pidFile, 3)
+					}
+					t.Logf("%s", own)
+				})
+			}
 		}
 	}
 }

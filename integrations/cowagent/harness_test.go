@@ -23,6 +23,9 @@ import (
 	"github.com/promptc/promptc/internal/testkit/oracletest"
 )
 
+// transports are the adapter's two ways of calling promptc (PROMPTC_TRANSPORT).
+var transports = []string{"cli", "serve"}
+
 // i18nRev is the CowAgent revision the cowagent pipeline reproduces.
 const i18nRev = "bc256253cdd4fba852a96f5977bd2e6fa338b20f"
 

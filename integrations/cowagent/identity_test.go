@@ -50,45 +50,52 @@ func firstDiff(got, want string) string {
 // adapter); builder cases never call the patched method.
 func TestIdentity(t *testing.T) {
 	h := setup(t)
-	identical, viaPromptc := 0, 0
+	identical, viaPromptc := map[string]int{}, map[string]int{}
 	for _, dir := range h.cases {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			c := readCase(t, dir)
 			want := expected(t, dir, "i18n")
 			plain := h.run(t, dir, run{python: h.python})
-			adapted := h.run(t, dir, run{python: h.adapted})
 			if plain.Oracle.Prompt != want {
 				t.Fatalf("CowAgent as is does not give the golden prompt: %s", firstDiff(plain.Oracle.Prompt, want))
 			}
-			if adapted.Oracle.Prompt != plain.Oracle.Prompt {
-				t.Fatalf("with the adapter: %s", firstDiff(adapted.Oracle.Prompt, plain.Oracle.Prompt))
-			}
-			if !bytes.Equal(adapted.Oracle.SideEffects, plain.Oracle.SideEffects) {
-				t.Errorf("workspace side effects differ: with the adapter %s, as is %s", adapted.Oracle.SideEffects, plain.Oracle.SideEffects)
-			}
-			if own, _ := promptcWarnings(adapted); len(own) > 0 {
-				t.Errorf("the adapter warned: %q", own)
-			}
-			s := adapted.Adapter
-			switch {
-			case c.Entry == "builder":
-				if s.Promptc+s.Fallback+s.CowagentFailed+s.NotExpressible+s.OtherRevision != 0 {
-					t.Errorf("builder entry reached the adapter: %+v", *s)
+			for _, tr := range transports {
+				adapted := h.run(t, dir, run{python: h.adapted, env: []string{"PROMPTC_TRANSPORT=" + tr}})
+				if adapted.Oracle.Prompt != plain.Oracle.Prompt {
+					t.Errorf("%s: with the adapter: %s", tr, firstDiff(adapted.Oracle.Prompt, plain.Oracle.Prompt))
+					continue
 				}
-			case c.InjectError == "skill_refresh":
-				if s.CowagentFailed != 1 || s.Promptc != 0 || s.Fallback != 0 {
-					t.Errorf("want CowAgent's own fallback once, got %+v", *s)
+				if !bytes.Equal(adapted.Oracle.SideEffects, plain.Oracle.SideEffects) {
+					t.Errorf("%s: workspace side effects differ: with the adapter %s, as is %s", tr, adapted.Oracle.SideEffects, plain.Oracle.SideEffects)
 				}
-			default:
-				if s.Promptc != 1 || s.Fallback != 0 || s.NotExpressible != 0 {
-					t.Errorf("want the prompt from promptc, got %+v", *s)
+				if own, _ := promptcWarnings(adapted); len(own) > 0 {
+					t.Errorf("%s: the adapter warned: %q", tr, own)
 				}
-				viaPromptc++
+				s := adapted.Adapter
+				switch {
+				case s.Transport != tr:
+					t.Errorf("transport %q, want %q", s.Transport, tr)
+				case c.Entry == "builder":
+					if s.Promptc+s.Fallback+s.CowagentFailed+s.NotExpressible+s.OtherRevision != 0 {
+						t.Errorf("builder entry reached the adapter: %+v", *s)
+					}
+				case c.InjectError == "skill_refresh":
+					if s.CowagentFailed != 1 || s.Promptc != 0 || s.Fallback != 0 {
+						t.Errorf("want CowAgent's own fallback once, got %+v", *s)
+					}
+				default:
+					if s.Promptc != 1 || s.Fallback != 0 || s.NotExpressible != 0 {
+						t.Errorf("%s: want the prompt from promptc, got %+v", tr, *s)
+					}
+					viaPromptc[tr]++
+				}
+				identical[tr]++
 			}
-			identical++
 		})
 	}
-	t.Logf("%d of %d curated cases identical with the adapter; %d of them built by promptc", identical, len(h.cases), viaPromptc)
+	for _, tr := range transports {
+		t.Logf("%s: %d of %d curated cases identical with the adapter; %d of them built by promptc", tr, identical[tr], len(h.cases), viaPromptc[tr])
+	}
 }
 
 // acmeLayer is a user layer that adds a section to the cowagent pipeline.
@@ -111,37 +118,47 @@ sections:
 // skill refresh fails, both are the cached prompt.
 func TestLayers(t *testing.T) {
 	h := setup(t)
-	n := 0
+	passed := 0
 	for _, dir := range h.cases {
 		c := readCase(t, dir)
 		if c.Entry != "agent" {
 			continue
 		}
-		t.Run(filepath.Base(dir), func(t *testing.T) {
-			rep := h.run(t, dir, run{python: h.adapted, home: h.home(t, acmeLayer),
-				args: []string{"--reference", filepath.Join(h.bin, "promptc"), "--conformance", h.conformance}})
-			ref := rep.Reference
-			if ref == nil || ref.Status != "ok" {
-				t.Fatalf("reference promptc build failed: %+v", ref)
-			}
-			if rep.Oracle.Prompt != ref.Stdout {
-				t.Fatalf("adapter vs promptc build with the layer: %s", firstDiff(rep.Oracle.Prompt, ref.Stdout))
-			}
-			want := expected(t, dir, "i18n")
-			if c.InjectError != "" {
-				if rep.Oracle.Prompt != want || rep.Adapter.CowagentFailed != 1 {
-					t.Errorf("want CowAgent's cached prompt, got %+v", *rep.Adapter)
+		for _, tr := range transports {
+			t.Run(filepath.Base(dir)+"/"+tr, func(t *testing.T) {
+				if h.layerCase(t, dir, c, tr) {
+					passed++
 				}
-				return
-			}
-			if !strings.Contains(rep.Oracle.Prompt, "## Acme rules\n\nNever paste customer data into a chat channel.") || rep.Oracle.Prompt == want {
-				t.Errorf("the layer's section is missing:\n%s", rep.Oracle.Prompt)
-			}
-			if rep.Adapter.Promptc != 1 {
-				t.Errorf("want the prompt from promptc, got %+v", *rep.Adapter)
-			}
-			n++
-		})
+			})
+		}
 	}
-	t.Logf("%d layer cases equal promptc build with the layer", n)
+	t.Logf("%d layer runs (agent cases × transports) equal promptc build with the layer", passed)
+}
+
+// layerCase runs one case with acmeLayer over transport tr and reports
+// whether every check passed.
+func (h *harness) layerCase(t *testing.T, dir string, c caseInfo, tr string) bool {
+	rep := h.run(t, dir, run{python: h.adapted, home: h.home(t, acmeLayer), env: []string{"PROMPTC_TRANSPORT=" + tr},
+		args: []string{"--reference", filepath.Join(h.bin, "promptc"), "--conformance", h.conformance}})
+	ref := rep.Reference
+	if ref == nil || ref.Status != "ok" {
+		t.Fatalf("reference promptc build failed: %+v", ref)
+	}
+	if rep.Oracle.Prompt != ref.Stdout {
+		t.Fatalf("adapter vs promptc build with the layer: %s", firstDiff(rep.Oracle.Prompt, ref.Stdout))
+	}
+	want := expected(t, dir, "i18n")
+	if c.InjectError != "" {
+		if rep.Oracle.Prompt != want || rep.Adapter.CowagentFailed != 1 {
+			t.Errorf("want CowAgent's cached prompt, got %+v", *rep.Adapter)
+		}
+		return !t.Failed()
+	}
+	if !strings.Contains(rep.Oracle.Prompt, "## Acme rules\n\nNever paste customer data into a chat channel.") || rep.Oracle.Prompt == want {
+		t.Errorf("the layer's section is missing:\n%s", rep.Oracle.Prompt)
+	}
+	if rep.Adapter.Promptc != 1 || rep.Adapter.Transport != tr {
+		t.Errorf("want the prompt from promptc over %s, got %+v", tr, *rep.Adapter)
+	}
+	return !t.Failed()
 }

@@ -21,7 +21,7 @@ DEFAULT_TIMEOUT = 3.0  # seconds per turn; a build takes milliseconds
 class PromptcError(Exception):
     """promptc did not produce a prompt. str(err) is a one-line reason;
     .kind names the failure ("missing", "spawn", "exit", "timeout",
-    "malformed", "error") so that a repeated outage is reported once."""
+    "malformed", "error", "stale", "internal") so that a repeated outage is reported once."""
 
     def __init__(self, kind, reason):
         super().__init__(reason)
@@ -42,8 +42,12 @@ def resolve_binary(configured):
 
 
 def check_result(obj):
-    """Returns obj when it is a build Result (an object with a str
-    "prompt"), else raises PromptcError("malformed")."""
+    """Returns obj when it is a fresh build Result (an object with a str
+    "prompt"). Raises PromptcError("error") for an error reply, and
+    PromptcError("stale") for a serve reply that is the last good Result
+    of a rebuild that failed (a "build/fallback" diagnostic): this turn's
+    inputs were not built, so CowAgent should build them. Anything else is
+    PromptcError("malformed")."""
     if not isinstance(obj, dict):
         raise PromptcError("malformed", f"promptc replied with a JSON {type(obj).__name__}, not a Result object")
     if "error" in obj and "prompt" not in obj:
@@ -51,6 +55,9 @@ def check_result(obj):
         raise PromptcError("error", f"promptc error {err.get('code', '?')}: {err.get('message', '')}".rstrip())
     if not isinstance(obj.get("prompt"), str):
         raise PromptcError("malformed", "promptc's Result has no string field \"prompt\"")
+    for d in obj.get("diagnostics") or []:
+        if isinstance(d, dict) and d.get("code") == "build/fallback":
+            raise PromptcError("stale", f"promptc's rebuild failed: {d.get('message', '')}")
     return obj
 
 
