@@ -57,7 +57,7 @@ func TestMain(m *testing.M) {
 }
 
 // setup returns the shared harness, skipping t when it cannot run.
-func setup(t *testing.T) *harness {
+func setup(t testing.TB) *harness {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("-short: these tests run CowAgent's real code for every oracle case")
@@ -186,7 +186,7 @@ type run struct {
 	args   []string
 }
 
-func (h *harness) run(t *testing.T, caseDir string, r run) report {
+func (h *harness) run(t testing.TB, caseDir string, r run) report {
 	t.Helper()
 	path := r.path
 	if path == "" {
@@ -229,7 +229,7 @@ func (h *harness) run(t *testing.T, caseDir string, r run) report {
 
 // home returns a fresh home directory whose user layer
 // (~/.config/promptc/config.yaml) is layer, or none when layer is "".
-func (h *harness) home(t *testing.T, layer string) string {
+func (h *harness) home(t testing.TB, layer string) string {
 	t.Helper()
 	home := t.TempDir()
 	if layer != "" {
@@ -245,7 +245,7 @@ func (h *harness) home(t *testing.T, layer string) string {
 }
 
 // expected is the case's golden prompt for target ("i18n" or "head").
-func expected(t *testing.T, caseDir, target string) string {
+func expected(t testing.TB, caseDir, target string) string {
 	t.Helper()
 	name := "expected." + target + ".json"
 	if target == "head" {

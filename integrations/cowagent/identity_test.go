@@ -187,3 +187,18 @@ func (h *harness) layerCase(t *testing.T, dir string, c caseInfo, tr string) boo
 	}
 	return !t.Failed()
 }
+
+// TestDefaultTransport checks that an operator who sets nothing gets the
+// serve transport (the faster one, see BenchmarkTurn) and CowAgent's
+// prompt.
+func TestDefaultTransport(t *testing.T) {
+	h := setup(t)
+	dir := filepath.Join(filepath.Dir(h.cases[0]), "03-full-en")
+	rep := h.run(t, dir, run{python: h.adapted})
+	if want := expected(t, dir, "i18n"); rep.Oracle.Prompt != want {
+		t.Fatalf("%s", firstDiff(rep.Oracle.Prompt, want))
+	}
+	if rep.Adapter.Transport != "serve" || rep.Adapter.Promptc != 1 {
+		t.Errorf("want one turn over serve by default, got %+v", *rep.Adapter)
+	}
+}

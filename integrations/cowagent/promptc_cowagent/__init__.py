@@ -11,7 +11,7 @@ or call install() yourself before CowAgent builds its first prompt.
 Settings (arguments of install(), else the environment when install() runs):
 
     PROMPTC_BIN                the promptc executable (default: promptc on PATH, looked up per turn)
-    PROMPTC_TRANSPORT          cli (a `promptc build` per turn, the default) or serve (one `promptc serve --stdio`)
+    PROMPTC_TRANSPORT          serve (one `promptc serve --stdio` child, the default) or cli (a `promptc build` per turn)
     PROMPTC_TIMEOUT            seconds a turn may take before CowAgent's own builder is used (default 3)
     PROMPTC_RETRY_AFTER        seconds promptc is not asked after a timeout (default 30)
     PROMPTC_COWAGENT_PIPELINE  pipeline name or file (default cowagent); its params must be cowagent's
@@ -55,7 +55,7 @@ def install(binary=None, transport_name=None, timeout=None, pipeline=None, retry
     unknown transport, a time that is not a number of seconds)."""
     global _adapter, _finder
     binary = binary or os.environ.get("PROMPTC_BIN") or None
-    transport_name = transport_name or os.environ.get("PROMPTC_TRANSPORT") or "cli"
+    transport_name = transport_name or os.environ.get("PROMPTC_TRANSPORT") or "serve"
     timeout = _seconds(timeout, "PROMPTC_TIMEOUT", transport.DEFAULT_TIMEOUT)
     if timeout == 0:
         raise ValueError("PROMPTC_TIMEOUT must be positive")

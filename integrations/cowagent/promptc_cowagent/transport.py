@@ -131,7 +131,8 @@ class ServeTransport:
     one reply per line on its stdout, in order. Requests are serialised by
     a lock. When a reply is late, malformed or missing, the child is killed
     (the stream can no longer be trusted to stay in order) and the next
-    turn starts a new one."""
+    turn starts a new one; so does a turn in a forked process, which never
+    writes to its parent's child."""
 
     name = "serve"
 
@@ -140,6 +141,7 @@ class ServeTransport:
         self.timeout = timeout
         self._lock = threading.Lock()
         self._proc = None
+        self._pid = None    # the process that started _proc (a forked CowAgent starts its own)
         self._lines = None  # the reader thread's queue of stdout lines
         self._stderr_tail = []
 
@@ -167,9 +169,11 @@ class ServeTransport:
 
         for fn in (read_stdout, read_stderr):
             threading.Thread(target=fn, name="promptc-serve-" + fn.__name__, daemon=True).start()
-        self._proc, self._lines, self._stderr_tail = proc, lines, tail
+        self._proc, self._pid, self._lines, self._stderr_tail = proc, os.getpid(), lines, tail
 
     def _reset(self):
+        if self._proc is not None and self._pid != os.getpid():
+            self._proc = None  # the parent's child: leave it to the parent
         if self._proc is not None:
             _kill_group(self._proc)
             for pipe in (self._proc.stdin, self._proc.stdout, self._proc.stderr):
@@ -185,7 +189,7 @@ class ServeTransport:
         request = {"pipeline": pipeline, "params": params, "args": ["--cwd", cwd]}
         line = json.dumps(request, ensure_ascii=False).encode("utf-8") + b"\n"
         with self._lock:
-            if self._proc is None or self._proc.poll() is not None:
+            if self._proc is None or self._pid != os.getpid() or self._proc.poll() is not None:
                 self._reset()
                 self._start()
             proc = self._proc
