@@ -202,3 +202,39 @@ func TestDefaultTransport(t *testing.T) {
 		t.Errorf("want one turn over serve by default, got %+v", *rep.Adapter)
 	}
 }
+
+// TestAgentAttributes sets Agent attributes that no case.json can hold
+// and runs two turns in CowAgent's real code, as is and with the adapter.
+// The prompts must be CowAgent's. A time callable that returns a string
+// is expressible (CowAgent drops the time line, so does the pipeline) and
+// promptc answers; a _get_model that is not callable is not (CowAgent then
+// reads the static model), so CowAgent builds the prompt and the adapter
+// says so once.
+func TestAgentAttributes(t *testing.T) {
+	h := setup(t)
+	dir := filepath.Join(filepath.Dir(h.cases[0]), "19-runtime-static-en")
+	for _, tc := range []struct {
+		name, set      string
+		promptc, warns int
+	}{
+		{"time callable returns a string", `runtime_info={"_get_current_time": "__callable__:09:30", "_get_model": "__callable__:m-1", "channel": "slack"}`, 2, 0},
+		{"model not callable", `runtime_info={"_get_model": "not callable", "model": "m-static", "workspace": "/w"}`, 0, 1},
+	} {
+		for _, tr := range transports {
+			t.Run(tc.name+"/"+tr, func(t *testing.T) {
+				args := []string{"--turns", "2", "--set", tc.set}
+				plain := h.run(t, dir, run{python: h.python, args: args})
+				rep := h.run(t, dir, run{python: h.adapted, args: args, env: []string{"PROMPTC_TRANSPORT=" + tr}})
+				for i := range rep.Turns {
+					if rep.Turns[i] != plain.Turns[i] {
+						t.Errorf("turn %d: %s", i+1, firstDiff(rep.Turns[i], plain.Turns[i]))
+					}
+				}
+				own, _ := promptcWarnings(rep)
+				if s := rep.Adapter; s.Promptc != tc.promptc || s.NotExpressible != 2-tc.promptc || len(own) != tc.warns {
+					t.Errorf("want %d turns from promptc and %d warnings, got %+v, %q", tc.promptc, tc.warns, *s, own)
+				}
+			})
+		}
+	}
+}

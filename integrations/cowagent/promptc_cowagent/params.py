@@ -14,8 +14,8 @@ import os
 
 
 class NotExpressible(Exception):
-    """This turn's inputs have no faithful params (e.g. a runtime_info that
-    is not a dict); str(err) says which."""
+    """This turn's inputs have no faithful params; str(err) completes "not
+    used while …" (e.g. "runtime_info is a list, not a dict")."""
 
 
 # The runtime_info keys CowAgent's _build_runtime_section reads besides the
@@ -40,7 +40,7 @@ def knowledge():
         from config import conf
         return bool(conf().get("knowledge", True))
     except Exception as e:
-        raise NotExpressible(f"cannot read conf().get('knowledge'): {e}") from None
+        raise NotExpressible(f"conf().get('knowledge') raises {e!r}") from None
 
 
 def today():

@@ -91,6 +91,7 @@ class Adapter:
         self._lock = threading.Lock()
         self._revision = None  # None: not checked yet; "" compatible; else why not
         self._outage = None    # reason of the current outage, None when healthy
+        self._unexpressible = set()  # reasons already warned about
         self.counts = {"promptc": 0, "fallback": 0, "cowagent_failed": 0, "not_expressible": 0,
                        "other_revision": 0}
 
@@ -123,11 +124,13 @@ class Adapter:
         try:
             params = _params.from_agent(agent)
             if _cloud_block(agent.workspace_dir):
-                raise _params.NotExpressible("this is a cloud deployment (websites block)")
+                raise _params.NotExpressible("this is a cloud deployment (its prompt has the websites block)")
             cwd = os.getcwd()
-        except (_params.NotExpressible, OSError) as e:
-            self._count("not_expressible")
-            logger().debug(f"[promptc] CowAgent builds this turn's prompt itself: {e}")
+        except _params.NotExpressible as e:
+            self._not_expressible(e)
+            return original(agent, skill_filter)
+        except Exception as e:  # a bug of ours, or no cwd: never break the agent
+            self._failed(PromptcError("internal", f"cannot read this turn's inputs: {type(e).__name__}: {e}"))
             return original(agent, skill_filter)
         if time.monotonic() < self._quiet_until:
             self._count("fallback")
@@ -148,6 +151,18 @@ class Adapter:
                              + _first_error(result))
         _remove_done_bootstrap(result, params["workspace_dir"])
         return result["prompt"]
+
+    def _not_expressible(self, err):
+        reason = str(err)
+        with self._lock:
+            self.counts["not_expressible"] += 1
+            first = reason not in self._unexpressible
+            self._unexpressible.add(reason)
+        if first:
+            logger().warning(f"[promptc] not used while {reason}: the cowagent pipeline's params cannot "
+                             "say it, so CowAgent builds the prompt itself")
+        else:
+            logger().debug(f"[promptc] CowAgent builds this turn's prompt itself: {reason}")
 
     def _failed(self, err):
         with self._lock:

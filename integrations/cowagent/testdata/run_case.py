@@ -2,7 +2,7 @@
 """Runs one CowAgent oracle case through CowAgent's real prompt code and
 prints a JSON report; the Go test (../cowagent_test.go) compares reports.
 
-    run_case.py --oracle ORACLE.py [--target i18n] [--turns N]
+    run_case.py --oracle ORACLE.py [--target i18n] [--turns N] [--set ATTR=JSON]...
                 [--reference PROMPTC --conformance COWAGENT.py] CASE_DIR
 
 The code is extracted and run by the shared oracle (imported as a module,
@@ -17,7 +17,11 @@ Two things are added around the oracle, neither touching CowAgent's code:
     a promptc and its layers (CowAgent's code reads none of them);
   * --turns N > 1 makes the oracle's one call N calls on the same Agent
     (the method is wrapped after the adapter patched it) and reports every
-    prompt; the oracle's "prompt" is the last.
+    prompt; the oracle's "prompt" is the last;
+  * --set ATTR=JSON sets an attribute of the Agent right after the oracle
+    built it, for inputs a case.json cannot hold (e.g. a runtime_info whose
+    _get_model is a string, not a callable; "__callable__:VALUE" in the
+    JSON is a function returning VALUE).
 
 --reference, for layer cases: after the run, still holding the oracle's
 lock, the conformance harness's own mapping (build_plan, materialize) lays
@@ -59,14 +63,19 @@ def keep_promptc_env(oracle):
     oracle.controlled_env = controlled_env
 
 
-def wrap_turns(oracle, target, n, record):
-    """Imports the Agent class first (so the adapter, if installed, patches
-    it now) and makes each get_full_system_prompt call n calls."""
+def agent_class(oracle, target):
+    """Imports CowAgent's Agent class before the oracle does (so the
+    adapter, if installed, patches it now) and returns it."""
     _, git_dir, rev = oracle.resolve_source(target, None, None)
     src, _ = oracle.extract(git_dir, rev)
     sys.path.insert(0, src)
     from agent.protocol.agent import Agent
-    method = Agent.get_full_system_prompt
+    return Agent
+
+
+def wrap_turns(agent_cls, n, record):
+    """Makes each get_full_system_prompt call n calls, timed."""
+    method = agent_cls.get_full_system_prompt
 
     @functools.wraps(method)  # keeps the adapter's mark, so stats() still sees it patched
     def n_turns(self, skill_filter=None):
@@ -78,7 +87,29 @@ def wrap_turns(oracle, target, n, record):
             record["prompts"].append(out)
         return out
 
-    Agent.get_full_system_prompt = n_turns
+    agent_cls.get_full_system_prompt = n_turns
+
+
+def _value(v):
+    if isinstance(v, str) and v.startswith("__callable__:"):
+        result = v[len("__callable__:"):]
+        return lambda: result
+    if isinstance(v, dict):
+        return {k: _value(x) for k, x in v.items()}
+    return v
+
+
+def set_attributes(agent_cls, settings):
+    """Sets ATTR to the decoded JSON on every Agent after __init__."""
+    init = agent_cls.__init__
+
+    @functools.wraps(init)
+    def __init__(self, *a, **k):
+        init(self, *a, **k)
+        for attr, value in settings:
+            setattr(self, attr, _value(value))
+
+    agent_cls.__init__ = __init__
 
 
 def reference(conformance_path, case_dir, target, promptc):
@@ -103,6 +134,7 @@ def main():
     ap.add_argument("--oracle", required=True)
     ap.add_argument("--target", default="i18n")
     ap.add_argument("--turns", type=int, default=1)
+    ap.add_argument("--set", action="append", default=[], metavar="ATTR=JSON")
     ap.add_argument("--reference", help="promptc binary for the layer reference build")
     ap.add_argument("--conformance", help="the conformance harness cowagent.py (with --reference)")
     args = ap.parse_args()
@@ -113,8 +145,12 @@ def main():
     os.makedirs(os.path.dirname(oracle.ORACLE_ROOT) or "/", exist_ok=True)
     with open(oracle.ORACLE_ROOT + ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if args.turns > 1:
-            wrap_turns(oracle, args.target, args.turns, record)
+        if args.turns > 1 or args.set:
+            agent_cls = agent_class(oracle, args.target)
+            if args.turns > 1:
+                wrap_turns(agent_cls, args.turns, record)
+            if args.set:
+                set_attributes(agent_cls, [(a, json.loads(v)) for a, v in (x.split("=", 1) for x in args.set)])
         result = oracle.run_case(os.path.join(args.case_dir, "case.json"), args.target, None, None)
         ref = None
         if args.reference:
