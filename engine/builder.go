@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sync"
+	"time"
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/fscache"
@@ -13,8 +14,12 @@ import (
 
 // Builder rebuilds one plan's prompt turn after turn, the way agents do.
 // Every Build reflects the files as they are on disk at that moment, yet a
-// file whose size, modification time and inode are unchanged is neither
-// read nor parsed again. A Builder is safe for concurrent use.
+// file whose identity (size, modification and change time, inode) is
+// unchanged is neither read nor parsed again; a source whose options are
+// unchanged and whose every file-system fact still holds (one lstat per
+// path it looked at) returns its previous output without running, and a
+// section whose inputs are unchanged is not rendered again. A Builder is
+// safe for concurrent use.
 //
 // When a rebuild fails (a source errors, ctx is cancelled), Build returns
 // the last good Result — never a half-built one — together with the
@@ -22,6 +27,7 @@ import (
 type Builder struct {
 	plan  *Plan
 	cache *fscache.Cache
+	memo  *sourceMemo
 
 	mu   sync.Mutex
 	last *Result
@@ -30,18 +36,35 @@ type Builder struct {
 // NewBuilder returns a Builder for plan over fsys, which must implement
 // the interfaces documented on [Input.FS] (sources.OSFS() does).
 func NewBuilder(plan *Plan, fsys fs.FS) (*Builder, error) {
+	return NewBuilderWith(plan, fsys, BuilderOptions{})
+}
+
+// BuilderOptions tune a Builder.
+type BuilderOptions struct {
+	// Clock replaces time.Now for the racy-timestamp rule (a file changed
+	// less than two seconds before it was read is read again next time).
+	// Tests set it to see identity checks work without that rule.
+	Clock func() time.Time
+}
+
+// NewBuilderWith is NewBuilder with options.
+func NewBuilderWith(plan *Plan, fsys fs.FS, opts BuilderOptions) (*Builder, error) {
 	v, ok := fsys.(sources.FS)
 	if !ok {
 		return nil, fmt.Errorf("engine: %T lacks Stat, ReadFile, ReadDir or ReadLink", fsys)
 	}
-	return &Builder{plan: plan, cache: fscache.New(v)}, nil
+	cache := fscache.New(v)
+	if opts.Clock != nil {
+		cache.SetClock(opts.Clock)
+	}
+	return &Builder{plan: plan, cache: cache, memo: newSourceMemo()}, nil
 }
 
 // Build runs the plan with params. See [Builder] for the failure contract:
 // on error the returned Result is the last good one (nil before the first
 // success).
 func (b *Builder) Build(ctx context.Context, params map[string]any) (*Result, error) {
-	res, err := b.plan.Run(ctx, Input{FS: b.cache, Params: params})
+	res, err := b.plan.run(ctx, Input{FS: b.cache, Params: params}, b.cache, b.memo)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if err == nil {
