@@ -137,3 +137,24 @@ cmd:
 	}
 	return e, argv[i+2:]
 }
+
+// BenchmarkFixtureCLI is the whole `promptc build` of $PROMPTC_BENCH_CMD
+// in process (flags, layers, compile, build, output), without the
+// process start and package initialization.
+func BenchmarkFixtureCLI(b *testing.B) {
+	spec := os.Getenv("PROMPTC_BENCH_CMD")
+	if spec == "" {
+		b.Skip("set PROMPTC_BENCH_CMD (bench/ratios.sh does)")
+	}
+	var argv []string
+	if err := json.Unmarshal([]byte(spec), &argv); err != nil {
+		b.Fatal(err)
+	}
+	e, args := benchEnv(b, argv)
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := run(context.Background(), append([]string{"build"}, args...), io.Discard, io.Discard, e); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}
