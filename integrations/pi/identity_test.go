@@ -1,0 +1,121 @@
+package pi
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestIdentity runs every curated case that needs no JavaScript extension
+// of its own through the real pi with the promptc extension loaded and no
+// promptc layer: the system prompt of every run must be byte for byte the
+// one pi recorded without the extension, pi must print nothing more, and
+// promptc must have built every run's prompt (twice: with the layers and,
+// to verify, without).
+func TestIdentity(t *testing.T) {
+	h := setup(t)
+	for _, transport := range transports {
+		t.Run(transport, func(t *testing.T) {
+			ran := 0
+			for _, name := range h.curated(t) {
+				c := h.loadCase(t, name)
+				if c.usesExtensions() {
+					continue
+				}
+				ran++
+				t.Run(name, func(t *testing.T) {
+					t.Parallel()
+					w := h.wrapper(t)
+					res := h.run(t, c, runOpts{path: w.dir, settings: transportSettings(transport)})
+					c.checkPiPrompt(t, res)
+					c.checkStderr(t, res, nil)
+					builds, _ := w.requests(t)
+					if want := 2 * sentRuns(res); len(builds) != want {
+						t.Errorf("promptc got %d build requests, want %d (2 per run of %d inputs)", len(builds), want, len(res.Turns))
+					}
+				})
+			}
+			t.Logf("%d curated cases through the extension (%s transport)", ran, transport)
+		})
+	}
+}
+
+// transports are the extension's ways to reach promptc; each identity and
+// failure test runs with every one.
+var transports = []string{"cli"}
+
+// transportSettings is the extension's promptc.json selecting transport.
+func transportSettings(transport string) map[string]any {
+	if transport == "cli" {
+		return nil // the default, with no settings file at all
+	}
+	return map[string]any{"transport": transport}
+}
+
+// checkPiPrompt checks that every run of res got pi's own system prompt:
+// the recorded one (its sandbox root mapped) and the base prompt pi built
+// in the same run.
+func (c *piCase) checkPiPrompt(t *testing.T, res outcome) {
+	t.Helper()
+	if want := c.mapRoot(res, c.expected.Prompt); res.Prompt != want {
+		t.Errorf("the first run's system prompt differs from pi's own: %s", firstDifference(want, res.Prompt))
+	}
+	if res.BasePrompt != nil {
+		t.Errorf("the first run's system prompt is not pi's base prompt")
+	}
+	inputs := c.inputs()
+	if inputs == nil {
+		inputs = []string{"hi"}
+	}
+	if len(res.Turns) != len(inputs) {
+		t.Fatalf("%d runs, want %d", len(res.Turns), len(inputs))
+	}
+	for i, tr := range res.Turns {
+		sent := i >= len(c.expected.Turns) || c.expected.Turns[i].Sent
+		if tr.Sent != sent || (tr.Sent && !tr.PromptIsBase) {
+			t.Errorf("input %d (%q): sent %v, prompt is pi's base prompt %v; want sent %v with pi's prompt", i+1, tr.Input, tr.Sent, tr.PromptIsBase, sent)
+		}
+	}
+}
+
+// checkStderr checks that pi printed what it printed without the
+// extension, plus exactly the extra lines given.
+func (c *piCase) checkStderr(t *testing.T, res outcome, extra []string) {
+	t.Helper()
+	var want []string
+	for _, l := range c.expected.Stderr {
+		want = append(want, c.mapRoot(res, l))
+	}
+	want = append(want, extra...)
+	if !slices.Equal(res.Stderr, want) {
+		t.Errorf("pi's stderr:\n%s\nwant:\n%s", strings.Join(res.Stderr, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// sentRuns is the number of inputs that started a run.
+func sentRuns(res outcome) int {
+	n := 0
+	for _, tr := range res.Turns {
+		if tr.Sent {
+			n++
+		}
+	}
+	return n
+}
+
+// firstDifference says where got departs from want.
+func firstDifference(want, got string) string {
+	i := 0
+	for i < len(want) && i < len(got) && want[i] == got[i] {
+		i++
+	}
+	line := strings.Count(want[:i], "\n") + 1
+	clip := func(s string) string {
+		if len(s) > i+60 {
+			s = s[:i+60]
+		}
+		return fmt.Sprintf("%q", s[max(0, i-40):])
+	}
+	return fmt.Sprintf("at byte %d (line %d): want %s, got %s [want %d bytes, got %d]", i, line, clip(want), clip(got), len(want), len(got))
+}
