@@ -106,6 +106,15 @@ func (c *piCase) list(key string) []json.RawMessage {
 	return []json.RawMessage{raw}
 }
 
+// homeRel, agentDirRel and cwdRel are the case's directories relative to
+// the sandbox root, with oracle.mjs's defaults.
+func (c *piCase) homeRel() string     { return c.text("home", "home") }
+func (c *piCase) agentDirRel() string { return c.text("agentDir", c.homeRel()+"/.pi/agent") }
+func (c *piCase) cwdRel() string      { return c.text("cwd", c.homeRel()) }
+
+// userLayer is the path of promptc's user layer in the case's home.
+func (c *piCase) userLayer() string { return c.homeRel() + "/.config/promptc/config.yaml" }
+
 // text returns a string field of case.json, or def.
 func (c *piCase) text(key, def string) string {
 	var s string
@@ -117,11 +126,11 @@ func (c *piCase) text(key, def string) string {
 
 // runOpts says how a test changes a case before the oracle runs it.
 type runOpts struct {
-	path     string         // PATH inside pi: where it finds promptc
-	inputs   []string       // replace the case's inputs (a case without any gets "hi")
-	settings map[string]any // the extension's <agent dir>/promptc.json
-	layer    string         // promptc's user layer, $HOME/.config/promptc/config.yaml
-	first    bool           // load the extension before the case's own -e extensions
+	path     string            // PATH inside pi: where it finds promptc
+	inputs   []string          // replace the case's inputs (a case without any gets "hi")
+	settings map[string]any    // the extension's <agent dir>/promptc.json
+	files    map[string]string // more files to write, by path relative to the sandbox root
+	first    bool              // load the extension before the case's own -e extensions
 }
 
 // run copies c, adds the extension (and opts), runs it through the
@@ -146,14 +155,21 @@ func (h harness) run(t *testing.T, c *piCase, opts runOpts) outcome {
 	case c.inputs() == nil:
 		spec["input"] = rawJSON("hi")
 	}
-	setup := c.list("setup")
-	home := c.text("home", "home")
-	if opts.settings != nil {
-		agentDir := c.text("agentDir", home+"/.pi/agent")
-		setup = append(setup, rawJSON(map[string]string{"op": "write", "path": agentDir + "/promptc.json", "content": string(rawJSON(opts.settings))}))
+	files := map[string]string{}
+	for p, content := range opts.files {
+		files[p] = content
 	}
-	if opts.layer != "" {
-		setup = append(setup, rawJSON(map[string]string{"op": "write", "path": home + "/.config/promptc/config.yaml", "content": opts.layer}))
+	if opts.settings != nil {
+		files[c.agentDirRel()+"/promptc.json"] = string(rawJSON(opts.settings))
+	}
+	setup := c.list("setup")
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		setup = append(setup, rawJSON(map[string]string{"op": "write", "path": p, "content": files[p]}))
 	}
 	spec["setup"] = rawJSON(setup)
 
