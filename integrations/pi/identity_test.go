@@ -17,6 +17,7 @@ func TestIdentity(t *testing.T) {
 	h := setup(t)
 	for _, transport := range transports {
 		t.Run(transport, func(t *testing.T) {
+			h.needServe(t, transport)
 			ran := 0
 			for _, name := range h.curated(t) {
 				c := h.loadCase(t, name)
@@ -27,8 +28,9 @@ func TestIdentity(t *testing.T) {
 				t.Run(name, func(t *testing.T) {
 					t.Parallel()
 					w := h.wrapper(t)
-					res := h.run(t, c, runOpts{path: w.dir, settings: transportSettings(transport)})
-					c.checkPiPrompt(t, res)
+					opts := runOpts{path: w.dir, settings: transportSettings(transport)}
+					res := h.run(t, c, opts)
+					c.checkPiPrompt(t, res, opts)
 					c.checkStderr(t, res, nil)
 					builds, _ := w.requests(t)
 					if want := 2 * sentRuns(res); len(builds) != want {
@@ -43,7 +45,16 @@ func TestIdentity(t *testing.T) {
 
 // transports are the extension's ways to reach promptc; each identity and
 // failure test runs with every one.
-var transports = []string{"cli"}
+var transports = []string{"cli", "serve"}
+
+// needServe skips t when it needs the real promptc serve and this
+// promptc has none. (Until promptc serve is merged.)
+func (h harness) needServe(t *testing.T, transport string) {
+	t.Helper()
+	if transport == "serve" && !h.hasServe {
+		t.Skip("this promptc has no serve command yet")
+	}
+}
 
 // transportSettings is the extension's promptc.json selecting transport.
 func transportSettings(transport string) map[string]any {
@@ -53,10 +64,10 @@ func transportSettings(transport string) map[string]any {
 	return map[string]any{"transport": transport}
 }
 
-// checkPiPrompt checks that every run of res got pi's own system prompt:
-// the recorded one (its sandbox root mapped) and the base prompt pi built
-// in the same run.
-func (c *piCase) checkPiPrompt(t *testing.T, res outcome) {
+// checkPiPrompt checks that every run of res (one per input of opts) got
+// pi's own system prompt: the recorded one (its sandbox root mapped) and
+// the base prompt pi built in the same run.
+func (c *piCase) checkPiPrompt(t *testing.T, res outcome, opts runOpts) {
 	t.Helper()
 	if want := c.mapRoot(res, c.expected.Prompt); res.Prompt != want {
 		t.Errorf("the first run's system prompt differs from pi's own: %s", firstDifference(want, res.Prompt))
@@ -64,10 +75,7 @@ func (c *piCase) checkPiPrompt(t *testing.T, res outcome) {
 	if res.BasePrompt != nil {
 		t.Errorf("the first run's system prompt is not pi's base prompt")
 	}
-	inputs := c.inputs()
-	if inputs == nil {
-		inputs = []string{"hi"}
-	}
+	inputs := c.runInputs(opts)
 	if len(res.Turns) != len(inputs) {
 		t.Fatalf("%d runs, want %d", len(res.Turns), len(inputs))
 	}

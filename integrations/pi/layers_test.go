@@ -53,10 +53,11 @@ func TestLayers(t *testing.T) {
 				file = c.cwdRel() + "/" + tc.file
 			}
 			w := h.wrapper(t)
-			res := h.run(t, c, runOpts{path: w.dir, files: map[string]string{file: tc.layer}})
+			opts := runOpts{path: w.dir, files: map[string]string{file: tc.layer}}
+			res := h.run(t, c, opts)
 			c.checkStderr(t, res, nil)
 			if !tc.applied {
-				c.checkPiPrompt(t, res)
+				c.checkPiPrompt(t, res, opts)
 				return
 			}
 			if res.BasePrompt == nil {

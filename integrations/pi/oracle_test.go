@@ -92,6 +92,18 @@ func (c *piCase) inputs() []string {
 	return out
 }
 
+// runInputs are the inputs run sends: opts's, else the case's, else "hi"
+// (a case without input never reaches before_agent_start).
+func (c *piCase) runInputs(opts runOpts) []string {
+	switch {
+	case opts.inputs != nil:
+		return opts.inputs
+	case c.inputs() != nil:
+		return c.inputs()
+	}
+	return []string{"hi"}
+}
+
 // list returns a case.json field that is a value or a list of values
 // (JS [].concat) as raw elements.
 func (c *piCase) list(key string) []json.RawMessage {
@@ -149,11 +161,8 @@ func (h harness) run(t *testing.T, c *piCase, opts runOpts) outcome {
 	} else {
 		spec["extensions"] = rawJSON(append(c.list("extensions"), ext))
 	}
-	switch {
-	case opts.inputs != nil:
-		spec["input"] = rawJSON(opts.inputs)
-	case c.inputs() == nil:
-		spec["input"] = rawJSON("hi")
+	if opts.inputs != nil || c.inputs() == nil {
+		spec["input"] = rawJSON(c.runInputs(opts))
 	}
 	files := map[string]string{}
 	for p, content := range opts.files {

@@ -274,7 +274,7 @@ class ServeTransport implements Transport {
 		});
 		child.on("error", (err: NodeJS.ErrnoException) => this.stop(new PromptcError(spawnFailure(this.s.bin, err)), child));
 		child.on("exit", (code, signal) =>
-			this.stop(new PromptcError(`serve ended (${code === null ? `killed by ${signal}` : `exit status ${code}`})${firstLine(this.stderr)}`), child),
+			this.stop(new PromptcError(`serve ended, ${code === null ? `killed by ${signal}` : `exit status ${code}`}${firstLine(this.stderr)}`), child),
 		);
 		return child;
 	}
