@@ -34,9 +34,6 @@ func TestFailures(t *testing.T) {
 		} {
 			t.Run(transport+"/"+tc.name, func(t *testing.T) {
 				t.Parallel()
-				if tc.real {
-					h.needServe(t, transport)
-				}
 				c := h.loadCase(t, "ctx-basic")
 				p := h.fake(t, tc.fake)
 				if tc.real {

@@ -20,7 +20,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 	"testing"
 
 	"github.com/promptc/promptc/internal/testkit/oracletest"
@@ -35,7 +34,6 @@ type harness struct {
 	promptc   string // promptc built from this module
 	extension string // the shipped promptc.ts, copied where any user can read it
 	bin       string // a world-readable folder for the binaries and scripts tests put on PATH
-	hasServe  bool   // promptc has the serve command
 }
 
 // installed is the harness TestMain built before any test ran (nil, with
@@ -140,9 +138,6 @@ func build(oracle, cases string) (h harness, dir string, err error) {
 	if err != nil {
 		return h, dir, fmt.Errorf("go build: %v\n%s", err, out)
 	}
-	serve := exec.Command(h.promptc, "serve", "--stdio")
-	serve.Stdin = strings.NewReader("")
-	h.hasServe = serve.Run() == nil
 	ext, err := os.ReadFile("promptc.ts")
 	if err != nil {
 		return h, dir, err

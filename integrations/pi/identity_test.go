@@ -17,7 +17,6 @@ func TestIdentity(t *testing.T) {
 	h := setup(t)
 	for _, transport := range transports {
 		t.Run(transport, func(t *testing.T) {
-			h.needServe(t, transport)
 			ran := 0
 			for _, name := range h.curated(t) {
 				c := h.loadCase(t, name)
@@ -44,17 +43,8 @@ func TestIdentity(t *testing.T) {
 }
 
 // transports are the extension's ways to reach promptc; each identity and
-// failure test runs with every one.
+// layer and failure test runs with every one.
 var transports = []string{"cli", "serve"}
-
-// needServe skips t when it needs the real promptc serve and this
-// promptc has none. (Until promptc serve is merged.)
-func (h harness) needServe(t *testing.T, transport string) {
-	t.Helper()
-	if transport == "serve" && !h.hasServe {
-		t.Skip("this promptc has no serve command yet")
-	}
-}
 
 // transportSettings is the extension's promptc.json selecting transport.
 func transportSettings(transport string) map[string]any {

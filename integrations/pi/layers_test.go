@@ -45,37 +45,39 @@ func TestLayers(t *testing.T) {
 		// Not trusted: promptc neither reads nor applies the project layer.
 		{"sys-project-untrusted", repoLayer, ".promptc.yaml", false},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			c := h.loadCase(t, tc.name)
-			file := c.userLayer()
-			if tc.file != "" {
-				file = c.cwdRel() + "/" + tc.file
-			}
-			w := h.wrapper(t)
-			opts := runOpts{path: w.dir, files: map[string]string{file: tc.layer}}
-			res := h.run(t, c, opts)
-			c.checkStderr(t, res, nil)
-			if !tc.applied {
-				c.checkPiPrompt(t, res, opts)
-				return
-			}
-			if res.BasePrompt == nil {
-				t.Fatal("the layer did not change the prompt")
-			}
-			if want := c.mapRoot(res, c.expected.Prompt); *res.BasePrompt != want {
-				t.Errorf("pi's own prompt changed: %s", firstDifference(want, *res.BasePrompt))
-			}
-			want := h.buildLikePi(t, c, res)
-			if res.Prompt != want {
-				t.Errorf("the first run's prompt is not promptc build's: %s", firstDifference(want, res.Prompt))
-			}
-			for i, tr := range res.Turns {
-				if tr.Sent && (tr.Prompt == nil || *tr.Prompt != want) {
-					t.Errorf("input %d (%q): the run's prompt is not promptc build's", i+1, tr.Input)
+		for _, transport := range transports {
+			t.Run(transport+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
+				c := h.loadCase(t, tc.name)
+				file := c.userLayer()
+				if tc.file != "" {
+					file = c.cwdRel() + "/" + tc.file
 				}
-			}
-		})
+				w := h.wrapper(t)
+				opts := runOpts{path: w.dir, files: map[string]string{file: tc.layer}, settings: transportSettings(transport)}
+				res := h.run(t, c, opts)
+				c.checkStderr(t, res, nil)
+				if !tc.applied {
+					c.checkPiPrompt(t, res, opts)
+					return
+				}
+				if res.BasePrompt == nil {
+					t.Fatal("the layer did not change the prompt")
+				}
+				if want := c.mapRoot(res, c.expected.Prompt); *res.BasePrompt != want {
+					t.Errorf("pi's own prompt changed: %s", firstDifference(want, *res.BasePrompt))
+				}
+				want := h.buildLikePi(t, c, res)
+				if res.Prompt != want {
+					t.Errorf("the first run's prompt is not promptc build's: %s", firstDifference(want, res.Prompt))
+				}
+				for i, tr := range res.Turns {
+					if tr.Sent && (tr.Prompt == nil || *tr.Prompt != want) {
+						t.Errorf("input %d (%q): the run's prompt is not promptc build's", i+1, tr.Input)
+					}
+				}
+			})
+		}
 	}
 }
 

@@ -321,10 +321,16 @@ function parseReply(text: string): unknown {
 	}
 }
 
+/**
+ * checkResult returns a Result's prompt. A serve Builder that could not rebuild answers with its
+ * last good prompt and a build/fallback warning: that is not this run's prompt, so it fails.
+ */
 function checkResult(r: unknown): { prompt: string } {
-	const prompt = (r as { prompt?: unknown } | null)?.prompt;
-	if (typeof prompt !== "string") throw new PromptcError("malformed reply (no prompt)");
-	return { prompt };
+	const res = r as { prompt?: unknown; diagnostics?: { code?: string; message?: string }[] } | null;
+	if (typeof res?.prompt !== "string") throw new PromptcError("malformed reply (no prompt)");
+	const stale = res.diagnostics?.find((d) => d?.code === "build/fallback");
+	if (stale) throw new PromptcError(`could not rebuild: ${stale.message}`);
+	return { prompt: res.prompt };
 }
 
 function spawnFailure(bin: string, err: NodeJS.ErrnoException): string {
