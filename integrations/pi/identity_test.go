@@ -44,11 +44,11 @@ func TestIdentity(t *testing.T) {
 
 // transports are the extension's ways to reach promptc; each identity and
 // layer and failure test runs with every one.
-var transports = []string{"cli", "serve"}
+var transports = []string{"serve", "cli"}
 
 // transportSettings is the extension's promptc.json selecting transport.
 func transportSettings(transport string) map[string]any {
-	if transport == "cli" {
+	if transport == "serve" {
 		return nil // the default, with no settings file at all
 	}
 	return map[string]any{"transport": transport}

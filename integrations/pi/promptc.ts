@@ -20,8 +20,9 @@
  * Settings, environment first, then <agent dir>/promptc.json ({"bin", "transport", "timeoutMs",
  * "verify"}), then the defaults:
  *   PROMPTC_BIN         the promptc binary (default: promptc on PATH)
- *   PROMPTC_TRANSPORT   cli (a `promptc build --json` process per run, the default) or serve
- *                       (one `promptc serve --stdio` child per session)
+ *   PROMPTC_TRANSPORT   serve (one `promptc serve --stdio` child per session, started on the first
+ *                       run; the default: warm, a run costs milliseconds) or cli (a `promptc build
+ *                       --json` process per request: nothing lives between runs)
  *   PROMPTC_TIMEOUT_MS  per request (default 5000)
  *   PROMPTC_VERIFY      0 skips the identity build (one promptc request per run instead of two)
  */
@@ -68,7 +69,7 @@ function loadSettings(agentDir: string): Settings {
 	}
 	const env = process.env;
 	const pick = (name: string, key: string) => (env[name] ? env[name] : file[key] !== undefined ? String(file[key]) : undefined);
-	const transport = pick("PROMPTC_TRANSPORT", "transport") ?? "cli";
+	const transport = pick("PROMPTC_TRANSPORT", "transport") ?? "serve";
 	if (transport !== "cli" && transport !== "serve") throw new PromptcError(`transport ${JSON.stringify(transport)}: want cli or serve`);
 	const timeout = Number(pick("PROMPTC_TIMEOUT_MS", "timeoutMs") ?? DEFAULT_TIMEOUT_MS);
 	if (!Number.isFinite(timeout) || timeout <= 0) throw new PromptcError(`timeout ${timeout}: want milliseconds > 0`);
