@@ -2,6 +2,7 @@ package pi
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -20,7 +21,7 @@ func TestIdentity(t *testing.T) {
 			ran := 0
 			for _, name := range h.curated(t) {
 				c := h.loadCase(t, name)
-				if c.usesExtensions() {
+				if c.usesExtensions() || !sampled(transport, name) {
 					continue
 				}
 				ran++
@@ -42,9 +43,25 @@ func TestIdentity(t *testing.T) {
 	}
 }
 
-// transports are the extension's ways to reach promptc; each identity and
-// layer and failure test runs with every one.
+// transports are the extension's ways to reach promptc; the failure and
+// command tests run with every one, the identity and layer tests with the
+// default (serve) for every case and with cli for a sample.
 var transports = []string{"serve", "cli"}
+
+// cliSample are the cases the identity and layer tests also run over the
+// cli transport (the transport changes how promptc is reached, not what it
+// is asked): several runs per session, an unprivileged pi, the inputs only
+// pi's command line has. $PROMPTC_PI_ALL=1 runs every case over every
+// transport.
+var cliSample = []string{
+	"ctx-basic", "cwd-symlink", "skills-cli-noskills", "skills-precedence-collisions", "sys-cli-empty-values",
+	"sys-cli-overrides", "sys-project-trusted", "tools-unknown-and-exclude", "tpl-args", "unreadable-files",
+}
+
+// sampled reports whether the case runs over transport.
+func sampled(transport, name string) bool {
+	return transport != "cli" || os.Getenv("PROMPTC_PI_ALL") == "1" || slices.Contains(cliSample, name)
+}
 
 // transportSettings is the extension's promptc.json selecting transport.
 func transportSettings(transport string) map[string]any {
