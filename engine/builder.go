@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"maps"
+	"reflect"
 	"sync"
+	"time"
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/fscache"
@@ -13,8 +16,12 @@ import (
 
 // Builder rebuilds one plan's prompt turn after turn, the way agents do.
 // Every Build reflects the files as they are on disk at that moment, yet a
-// file whose size, modification time and inode are unchanged is neither
-// read nor parsed again. A Builder is safe for concurrent use.
+// file whose identity (size, modification and change time, inode) is
+// unchanged is neither read nor parsed again; a source whose options are
+// unchanged and whose every file-system fact still holds (one lstat per
+// path it looked at) returns its previous output without running, and a
+// section whose inputs are unchanged is not rendered again. A Builder is
+// safe for concurrent use.
 //
 // When a rebuild fails (a source errors, ctx is cancelled), Build returns
 // the last good Result — never a half-built one — together with the
@@ -22,28 +29,109 @@ import (
 type Builder struct {
 	plan  *Plan
 	cache *fscache.Cache
+	memo  *sourceMemo
+	watch *watch // nil: validate by stat
 
 	mu   sync.Mutex
 	last *Result
+	// lastParams are the params of the last build that succeeded, and
+	// lastGood whether it was that build that made last.
+	lastParams map[string]any
+	lastGood   bool
 }
 
 // NewBuilder returns a Builder for plan over fsys, which must implement
 // the interfaces documented on [Input.FS] (sources.OSFS() does).
 func NewBuilder(plan *Plan, fsys fs.FS) (*Builder, error) {
+	return NewBuilderWith(plan, fsys, BuilderOptions{})
+}
+
+// BuilderOptions tune a Builder.
+type BuilderOptions struct {
+	// Clock replaces time.Now for the racy-timestamp rule (a file changed
+	// less than two seconds before it was read is read again next time).
+	// Tests set it to see identity checks work without that rule.
+	Clock func() time.Time
+	// Watch subscribes to file-system events for the paths the last
+	// build depended on: while none arrives, a Build with the same params
+	// returns the last Result with no file-system call at all. See the
+	// Builder's Close. When the system cannot watch (no inotify, the
+	// watch limit), the Builder validates by stat as without Watch.
+	Watch bool
+}
+
+// NewBuilderWith is NewBuilder with options.
+func NewBuilderWith(plan *Plan, fsys fs.FS, opts BuilderOptions) (*Builder, error) {
 	v, ok := fsys.(sources.FS)
 	if !ok {
 		return nil, fmt.Errorf("engine: %T lacks Stat, ReadFile, ReadDir or ReadLink", fsys)
 	}
-	return &Builder{plan: plan, cache: fscache.New(v)}, nil
+	cache := fscache.New(v)
+	if opts.Clock != nil {
+		cache.SetClock(opts.Clock)
+	}
+	b := &Builder{plan: plan, cache: cache, memo: newSourceMemo()}
+	if opts.Watch {
+		if w, err := newWatch(); err == nil {
+			b.watch = w
+		}
+	}
+	return b, nil
+}
+
+// Close stops the Builder's watcher, if it has one. The Builder still
+// builds afterwards, validating by stat.
+func (b *Builder) Close() error {
+	b.mu.Lock()
+	w := b.watch
+	b.watch = nil
+	b.mu.Unlock()
+	if w == nil {
+		return nil
+	}
+	return w.close()
+}
+
+// Watching reports whether the Builder's watcher is on and watching
+// everything its last build depended on (the fast path is possible).
+func (b *Builder) Watching() bool {
+	b.mu.Lock()
+	w := b.watch
+	b.mu.Unlock()
+	if w == nil {
+		return false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.armed && !w.partial
 }
 
 // Build runs the plan with params. See [Builder] for the failure contract:
 // on error the returned Result is the last good one (nil before the first
-// success).
+// success). A Result may be returned again by later calls (with Watch):
+// do not modify it.
 func (b *Builder) Build(ctx context.Context, params map[string]any) (*Result, error) {
-	res, err := b.plan.Run(ctx, Input{FS: b.cache, Params: params})
+	b.mu.Lock()
+	w, last, lastParams, lastGood := b.watch, b.last, b.lastParams, b.lastGood
+	b.mu.Unlock()
+	if w != nil && lastGood && last != nil && reflect.DeepEqual(lastParams, params) && w.clean() {
+		return last, nil // nothing the last build depended on changed
+	}
+	res, facts, err := b.plan.run(ctx, Input{FS: b.cache, Params: params}, b.cache, b.memo, w != nil)
+	if w != nil {
+		switch {
+		case err != nil || !facts.complete:
+			w.disarm()
+		case facts.recomputed || !w.ready():
+			w.rearm(b.cache, facts.paths, facts.listed)
+		}
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.lastGood = err == nil && res != nil && !res.Fallback
+	if b.lastGood {
+		b.lastParams = maps.Clone(params)
+	}
 	if err == nil {
 		// A pipeline fallback is served but is not a good prompt to fall
 		// back on later.

@@ -81,11 +81,11 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 	for i, l := range layers {
 		m, ix := l.m, l.ix
 		regs.take(l.name, l.role, l.dir, i, m, ix, &diags)
-		if ptr, was, now := typeClash(k.Raw(), m, ""); ptr != "" {
+		below := k.Raw() // a deep copy: take it once per layer
+		if ptr, was, now := typeClash(below, m, ""); ptr != "" {
 			diags.Errorf(ix.Lookup(ptr), "load", "this layer changes the type of %s from %s to %s", strings.ReplaceAll(strings.TrimPrefix(ptr, "/"), "/", "."), was, now)
 			continue
 		}
-		below := k.Raw()
 		if !lg.check(m, ix, below, i == 0 || l.role == RoleExtends, &diags) {
 			continue
 		}

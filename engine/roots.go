@@ -8,6 +8,7 @@ import (
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -76,7 +77,12 @@ func (r *run) rootSet(ctx context.Context) (*rootSet, error) {
 	if r.rootsDone {
 		return r.roots, nil
 	}
-	rs := &rootSet{fsys: r.fsys, res: sources.NewResolver(r.fsys)}
+	fsys := r.fsys
+	if r.memo != nil { // a Builder's watcher must know what the roots depend on
+		t := r.cache.Track()
+		fsys, r.rootDeps = t, t.Deps()
+	}
+	rs := &rootSet{fsys: fsys, res: sources.NewResolver(fsys)}
 	eval := func(e *conditions.Expr, ptr string) (string, error) {
 		vals, err := r.values(ctx, e.Deps())
 		if err != nil {
@@ -125,10 +131,15 @@ func (rs *rootSet) real(p string) string {
 // outside returns the real path of abs when abs is reached through a
 // symbolic link that leads outside every root.
 func (rs *rootSet) outside(abs string) (string, bool) {
+	return rs.outsideWith(rs.res, abs)
+}
+
+// outsideWith is outside, resolving links with res.
+func (rs *rootSet) outsideWith(res *sources.Resolver, abs string) (string, bool) {
 	if rs == nil || len(rs.all) == 0 || !strings.HasPrefix(abs, "/") {
 		return "", false
 	}
-	real, err := rs.res.Realpath(abs)
+	real, err := res.Realpath(abs)
 	if err != nil || real == path.Clean(abs) {
 		return "", false
 	}
@@ -149,23 +160,39 @@ func (rs *rootSet) describe() string {
 	return s
 }
 
-// flagOutside warns, once per path, about every file the resolved sources
-// read through a link that leads outside the roots.
-func (r *run) flagOutside(ctx context.Context) diag.List {
-	rs, err := r.rootSet(ctx)
-	if err != nil || rs == nil {
+// key identifies the roots for memo comparisons ("" without roots).
+func (rs *rootSet) key() string {
+	if rs == nil {
+		return ""
+	}
+	return strings.Join(rs.all, "\x00")
+}
+
+// flag returns a warning for every origin reached through a link that
+// leads outside the roots, resolving links with res.
+func (rs *rootSet) flag(origins []prov.Origin, res *sources.Resolver) diag.List {
+	if len(rs.all) == 0 {
 		return nil
 	}
 	var out diag.List
+	for _, o := range origins {
+		if real, ok := rs.outsideWith(res, o.Path); ok {
+			out.Warnf(o.Path, CodeOutsideRoots, "%s is a link to %s, outside %s", o.Path, real, rs.describe())
+		}
+	}
+	return out
+}
+
+// flagOutside gathers the resolved sources' warnings about links that
+// leave the roots, once per path.
+func (r *run) flagOutside() diag.List {
+	var out diag.List
 	seen := map[string]bool{}
 	for _, id := range r.order {
-		for _, o := range r.outputs[id].Origins {
-			if seen[o.Path] {
-				continue
-			}
-			seen[o.Path] = true
-			if real, ok := rs.outside(o.Path); ok {
-				out.Warnf(o.Path, CodeOutsideRoots, "%s is a link to %s, outside %s", o.Path, real, rs.describe())
+		for _, d := range r.outside[id] {
+			if !seen[d.Path] {
+				seen[d.Path] = true
+				out = append(out, d)
 			}
 		}
 	}

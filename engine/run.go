@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/internal/yamlpos"
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sections"
@@ -56,21 +57,64 @@ type Input struct {
 // with the failure as a warning, and the error is nil. A cancelled ctx
 // never falls back.
 func (p *Plan) Run(ctx context.Context, in Input) (*Result, error) {
+	res, _, err := p.run(ctx, in, nil, nil, false)
+	return res, err
+}
+
+// run is Run with a Builder's cache and memo (both nil for a plain Run);
+// with wantFacts it also returns what the run depended on (see runFacts).
+func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *sourceMemo, wantFacts bool) (*Result, runFacts, error) {
 	r, err := p.newRun(in)
 	if err != nil {
-		return nil, err
+		return nil, runFacts{}, err
+	}
+	if cache != nil && memo != nil {
+		r.fsys, r.cache, r.memo, r.wantFacts = cache, cache, memo, wantFacts
 	}
 	res, err := r.build(ctx)
 	if err != nil && p.fallback != nil && ctx.Err() == nil {
 		res, err = r.fallback(ctx, err)
 	}
 	if err != nil || len(in.Turns) == 0 {
-		return res, err
+		return res, r.facts(), err
 	}
 	if res.Runs, err = r.turns(ctx, res.Text); err != nil {
-		return nil, err
+		return nil, runFacts{}, err
 	}
-	return res, nil
+	return res, r.facts(), nil
+}
+
+// runFacts are the file-system facts a Builder's run depended on.
+type runFacts struct {
+	// paths are the absolute paths of the facts of every source the run
+	// used and of its roots; listed the directories whose listings they
+	// read.
+	paths, listed []string
+	// complete is false when some source's facts are unknown (it was not
+	// memoized, or its facts changed while it ran).
+	complete bool
+	// recomputed is true when a source ran (no memoized output served).
+	recomputed bool
+}
+
+func (r *run) facts() runFacts {
+	if r.memo == nil || !r.wantFacts {
+		return runFacts{}
+	}
+	f := runFacts{complete: !r.unknownFacts, recomputed: r.recomputed}
+	if r.rootDeps != nil {
+		f.paths = append(f.paths, r.rootDeps.Names()...)
+	}
+	for _, id := range r.order {
+		deps := r.deps[id]
+		if deps == nil || deps.Broken() {
+			f.complete = false
+			continue
+		}
+		f.paths = append(f.paths, deps.Names()...)
+		f.listed = append(f.listed, deps.Listed()...)
+	}
+	return f
 }
 
 // build renders every active section and joins them.
@@ -105,23 +149,51 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 			}
 		}
 		if sec.Active {
-			vals, err := r.values(ctx, sp.uses)
-			if err != nil {
+			if err := r.render(ctx, sp, &sec); err != nil {
 				return nil, err
 			}
-			text, err := sp.tmpl.Render(vals)
-			if err != nil {
-				return nil, r.renderErr("/sections/"+sp.id+"/template", err)
-			}
-			sec.Text = text
-			sec.Origins = r.originsOf(sp.uses)
 		}
 		res.Sections = append(res.Sections, sec)
 	}
 	r.join(res)
 	r.report(res)
-	res.Diagnostics = append(res.Diagnostics, r.flagOutside(ctx)...)
+	res.Diagnostics = append(res.Diagnostics, r.flagOutside()...)
 	return res, nil
+}
+
+// render renders an active section's template into sec. In a Builder, a
+// section rendered last time from the same inputs (the same generation of
+// every source output it uses, equal param values) is not rendered again.
+func (r *run) render(ctx context.Context, sp *sectionPlan, sec *Section) error {
+	vals, err := r.values(ctx, sp.uses)
+	if err != nil {
+		return err
+	}
+	var inputs []any
+	if r.memo != nil {
+		inputs = make([]any, len(sp.uses))
+		for i, n := range sp.uses {
+			if g, ok := r.gens[n]; ok {
+				inputs[i] = g
+			} else {
+				inputs[i] = vals[n]
+			}
+		}
+		if e, ok := r.memo.section(sp.id, inputs); ok {
+			sec.Text, sec.Origins = e.text, e.origins
+			return nil
+		}
+	}
+	text, err := sp.tmpl.Render(vals)
+	if err != nil {
+		return r.renderErr("/sections/"+sp.id+"/template", err)
+	}
+	sec.Text = text
+	sec.Origins = r.originsOf(sp.uses)
+	if r.memo != nil {
+		r.memo.storeSection(sp.id, sectionEntry{inputs: inputs, text: text, origins: sec.Origins})
+	}
+	return nil
 }
 
 // join assembles the active sections' texts into res.Text with the
@@ -279,13 +351,30 @@ type run struct {
 	reqExtra map[string]any
 	reqErr   error
 	reqDone  bool
+	// cache and memo are a Builder's: sources whose options and
+	// file-system facts are unchanged return their previous output.
+	cache *fscache.Cache
+	memo  *sourceMemo
+	// outside are, per resolved source, the warnings about its origins
+	// reached through links that leave the roots.
+	outside map[string]diag.List
+	// gens are, in a Builder, the memo generation of each resolved
+	// source's output, and deps the facts it depended on.
+	gens map[string]uint64
+	deps map[string]*fscache.Deps
+	// rootDeps are the facts the roots were computed from.
+	rootDeps *fscache.Deps
+	// recomputed: a source ran; unknownFacts: one ran untracked.
+	recomputed, unknownFacts bool
+	// wantFacts: the Builder watches, and needs the run's facts' paths.
+	wantFacts bool
 }
 
 func (p *Plan) newRun(in Input) (*run, error) {
 	if err := p.checkNames(in.Params); err != nil {
 		return nil, err
 	}
-	r := &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, options: map[string]any{}, busy: map[string]bool{}}
+	r := &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, options: map[string]any{}, busy: map[string]bool{}, outside: map[string]diag.List{}, gens: map[string]uint64{}, deps: map[string]*fscache.Deps{}}
 	if in.FS != nil {
 		fsys, ok := in.FS.(sources.FS)
 		if !ok {
@@ -357,27 +446,71 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	return r.resolve(ctx, name, sp, opts.Interface())
+}
+
+// resolve runs source name's kind with options (or, in a Builder, reuses
+// its previous output when the options are equal and every file-system
+// fact it depended on still holds), and notes its origins reached through
+// links that leave the roots.
+func (r *run) resolve(ctx context.Context, name string, sp *sourcePlan, options any) (any, error) {
+	rs, err := r.rootSet(ctx)
+	if err != nil {
+		return nil, err
+	}
+	memoize := r.memo != nil && !sp.confine // confinement checks links outside the tracked reads
+	key := memoOptions{options, rs.key()}
+	if memoize {
+		if e := r.memo.lookup(r.cache, name, key); e != nil {
+			r.record(name, options, e.out, e.outside)
+			r.gens[name], r.deps[name] = e.gen, e.deps
+			return e.out.Value, nil
+		}
+	}
+	r.recomputed = true
+	if !memoize {
+		r.unknownFacts = true
+	}
 	var env sources.Env
+	var tracker *fscache.Tracker
 	if r.fsys != nil {
 		rfs := runFS{FS: r.fsys, read: &r.read, max: r.in.MaxReadBytes}
+		if memoize {
+			tracker = r.cache.Track()
+			rfs.FS = tracker
+		}
 		if sp.confine {
-			rs, err := r.rootSet(ctx)
-			if err != nil {
-				return nil, err
-			}
 			rfs.rs = rs
 		}
 		env.FS = rfs
 	}
-	out, err := sp.kind.Resolve(ctx, env, opts.Interface())
+	out, err := sp.kind.Resolve(ctx, env, options)
 	if err != nil {
 		return nil, fmt.Errorf("source %s: %w", name, err)
 	}
+	var outside diag.List
+	if rs != nil {
+		res := rs.res // the run's, shared by its sources
+		if tracker != nil {
+			res = sources.NewResolver(tracker) // the links are facts of this source
+		}
+		outside = rs.flag(out.Origins, res)
+	}
+	if memoize {
+		r.gens[name] = r.memo.store(name, key, out, tracker.Deps(), outside).gen
+		r.deps[name] = tracker.Deps()
+	}
+	r.record(name, options, out, outside)
+	return out.Value, nil
+}
+
+// record notes a resolved source in the run.
+func (r *run) record(name string, options any, out sources.Output, outside diag.List) {
 	r.outputs[name] = &out
-	r.options[name] = opts.Interface()
+	r.options[name] = options
 	r.order = append(r.order, name)
 	r.vals[name] = out.Value
-	return out.Value, nil
+	r.outside[name] = outside
 }
 
 // falseTerms evaluates the conjuncts of a false condition that read only

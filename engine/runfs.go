@@ -26,9 +26,20 @@ type runFS struct {
 }
 
 var (
-	_ sources.RegularReader = runFS{}
-	_ sources.ParseCache    = runFS{}
+	_ sources.RegularReader  = runFS{}
+	_ sources.ParseCache     = runFS{}
+	_ sources.ResolverSharer = runFS{}
 )
+
+// SharedResolver passes on the run's file system's shared Resolver. A
+// confined view shares none: its refusals must not leak into another's
+// cache.
+func (c runFS) SharedResolver() *sources.Resolver {
+	if rs, ok := c.FS.(sources.ResolverSharer); ok && c.rs == nil {
+		return rs.SharedResolver()
+	}
+	return nil
+}
 
 func (c runFS) abs(name string) string {
 	if name == "." {

@@ -2,6 +2,7 @@ package pipelines_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -99,11 +100,19 @@ func BenchmarkCompileDefault(b *testing.B) {
 
 var _ fs.FS = (sources.FS)(nil)
 
+// xl adds the XL scale (10,000 skills, 32 levels) to BenchmarkTurn.
+var xl = flag.Bool("xl", false, "BenchmarkTurn: also the XL scale (10,000 skills, 32 levels)")
+
 // BenchmarkTurn compares a cold build (a new Builder, everything read and
-// parsed) with a warm per-turn rebuild over unchanged files.
+// parsed) with a warm per-turn rebuild over unchanged files, one after a
+// single skill file changed, and a watched one (BuilderOptions.Watch).
 func BenchmarkTurn(b *testing.B) {
 	plan := compileDefault(b)
-	for _, sc := range []struct{ skills, depth int }{{10, 4}, {100, 8}, {1000, 16}} {
+	scales := []struct{ skills, depth int }{{10, 4}, {100, 8}, {1000, 16}}
+	if *xl {
+		scales = append(scales, struct{ skills, depth int }{10000, 32})
+	}
+	for _, sc := range scales {
 		params := fixture(b, sc.skills, sc.depth)
 		age(b, filepath.Dir(params["home"].(string)))
 		name := fmt.Sprintf("skills=%d/depth=%d", sc.skills, sc.depth)
@@ -119,21 +128,42 @@ func BenchmarkTurn(b *testing.B) {
 				}
 			}
 		})
-		b.Run(name+"/warm", func(b *testing.B) {
-			bl, err := engine.NewBuilder(plan, sources.OSFS())
+		warm := func(b *testing.B, opts engine.BuilderOptions, each func(i int)) {
+			bl, err := engine.NewBuilderWith(plan, sources.OSFS(), opts)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := bl.Build(context.Background(), params); err != nil {
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
+			defer bl.Close()
+			for range 3 { // cold, then arm a watcher and check its watches
 				if _, err := bl.Build(context.Background(), params); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			i := 0
+			for b.Loop() {
+				if each != nil {
+					b.StopTimer()
+					each(i)
+					b.StartTimer()
+				}
+				i++
+				if _, err := bl.Build(context.Background(), params); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.Run(name+"/warm", func(b *testing.B) { warm(b, engine.BuilderOptions{}, nil) })
+		skill := filepath.Join(params["agent_dir"].(string), "skills", "skill-0000", "SKILL.md")
+		b.Run(name+"/touched", func(b *testing.B) {
+			warm(b, engine.BuilderOptions{}, func(i int) {
+				body := fmt.Sprintf("---\nname: skill-0000\ndescription: Version %d.\n---\n", i%10)
+				if err := os.WriteFile(skill, []byte(body), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			})
 		})
+		b.Run(name+"/watched", func(b *testing.B) { warm(b, engine.BuilderOptions{Watch: true}, nil) })
 	}
 }

@@ -102,20 +102,28 @@ func (w *limitedWriter) Write(p []byte) (int, error) {
 
 // bound returns a copy of tmpl whose tick counts this render's
 // iterations.
-func bound(tmpl *template.Template) (*template.Template, error) {
+func bound(tmpl *template.Template) (*boundTemplate, error) {
 	t, err := tmpl.Clone()
 	if err != nil {
 		return nil, err
 	}
-	n := 0
+	b := &boundTemplate{tmpl: t}
 	t.Funcs(template.FuncMap{tickFunc: func(line int) (string, error) {
-		n++
-		if n > MaxIterations {
+		b.ticks++
+		if b.ticks > MaxIterations {
 			return "", &LimitError{What: "range", Line: line, Msg: fmt.Sprintf("range loops ran more than %d times (the range on template line %d was running)", MaxIterations, line)}
 		}
 		return "", nil
 	}})
-	return t, nil
+	return b, nil
+}
+
+// boundTemplate is a clone of a template whose range tick counts into
+// ticks; one render at a time uses it (Render resets ticks and keeps it
+// in a pool for the next).
+type boundTemplate struct {
+	tmpl  *template.Template
+	ticks int
 }
 
 // AsLimit returns the *LimitError a render failed with, if any.

@@ -7,6 +7,7 @@ package sections
 
 import (
 	"sort"
+	"sync"
 	"text/template"
 	"text/template/parse"
 )
@@ -18,11 +19,16 @@ type Template struct {
 	text   string
 	fields []string
 	root   []string
+	// renders are bounded clones ready for a render (see bound).
+	renders sync.Pool
 }
 
-// Parse parses text as the template of section id.
+// Parse parses text as the template of section id. The template holds
+// only the functions of funcs that text calls, so that making it and
+// preparing each render (which copies its functions) cost what the
+// template uses, not what sprig offers.
 func Parse(id, text string, funcs template.FuncMap) (*Template, error) {
-	t, err := template.New(id).Funcs(funcs).Option("missingkey=error").Parse(text)
+	t, err := template.New(id).Funcs(used(id, text, funcs)).Option("missingkey=error").Parse(text)
 	if err != nil {
 		return nil, err
 	}
@@ -33,6 +39,71 @@ func Parse(id, text string, funcs template.FuncMap) (*Template, error) {
 		}
 	}
 	return root, nil
+}
+
+// builtins are text/template's own functions: the parser knows them.
+var builtins = map[string]any{"and": 0, "call": 0, "html": 0, "index": 0, "slice": 0, "js": 0, "len": 0, "not": 0,
+	"or": 0, "print": 0, "printf": 0, "println": 0, "urlquery": 0, "eq": 0, "ge": 0, "gt": 0, "le": 0, "lt": 0, "ne": 0}
+
+// used returns the functions of funcs that text calls (all of funcs when
+// text does not parse: the real parse then reports the error), always
+// with the range tick that bounded renders replace.
+func used(id, text string, funcs template.FuncMap) template.FuncMap {
+	trees, err := parse.Parse(id, text, "", "", map[string]any(funcs), builtins)
+	if err != nil {
+		return funcs
+	}
+	out := template.FuncMap{tickFunc: funcs[tickFunc]}
+	for _, tr := range trees {
+		collectIdents(tr.Root, func(name string) {
+			if f, ok := funcs[name]; ok {
+				out[name] = f
+			}
+		})
+	}
+	return out
+}
+
+// collectIdents calls fn with every function identifier below n.
+func collectIdents(n parse.Node, fn func(string)) {
+	switch n := n.(type) {
+	case *parse.ListNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Nodes {
+			collectIdents(c, fn)
+		}
+	case *parse.ActionNode:
+		collectIdents(n.Pipe, fn)
+	case *parse.PipeNode:
+		if n == nil {
+			return
+		}
+		for _, c := range n.Cmds {
+			collectIdents(c, fn)
+		}
+	case *parse.CommandNode:
+		for _, a := range n.Args {
+			collectIdents(a, fn)
+		}
+	case *parse.IdentifierNode:
+		fn(n.Ident)
+	case *parse.IfNode:
+		collectBranch(&n.BranchNode, fn)
+	case *parse.RangeNode:
+		collectBranch(&n.BranchNode, fn)
+	case *parse.WithNode:
+		collectBranch(&n.BranchNode, fn)
+	case *parse.TemplateNode:
+		collectIdents(n.Pipe, fn)
+	}
+}
+
+func collectBranch(b *parse.BranchNode, fn func(string)) {
+	collectIdents(b.Pipe, fn)
+	collectIdents(b.List, fn)
+	collectIdents(b.ElseList, fn)
 }
 
 // RootFields returns the names read from the root data: `.name` outside
@@ -113,12 +184,18 @@ func (t *Template) Fields() []string { return t.fields }
 // Render executes the template over data, within the limits of one
 // render (a *LimitError past them; see MaxIterations, MaxRenderBytes).
 func (t *Template) Render(data map[string]any) (string, error) {
-	tmpl, err := bound(t.tmpl)
-	if err != nil {
-		return "", err
+	r, _ := t.renders.Get().(*boundTemplate)
+	if r == nil {
+		var err error
+		if r, err = bound(t.tmpl); err != nil {
+			return "", err
+		}
 	}
+	r.ticks = 0
 	var w limitedWriter
-	if err := tmpl.Execute(&w, data); err != nil {
+	err := r.tmpl.Execute(&w, data)
+	t.renders.Put(r)
+	if err != nil {
 		return "", err
 	}
 	return w.b.String(), nil

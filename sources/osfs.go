@@ -3,6 +3,8 @@ package sources
 import (
 	"io/fs"
 	"os"
+	"slices"
+	"strings"
 )
 
 // OSFS returns the host's file system rooted at "/": os.DirFS("/") whose
@@ -12,7 +14,10 @@ func OSFS() FS { return osFS{os.DirFS("/").(FS)} }
 
 type osFS struct{ FS }
 
-var _ RegularReader = osFS{}
+var (
+	_ RegularReader = osFS{}
+	_ DirReader     = osFS{}
+)
 
 // ReadFile reads a regular file safely, like ReadRegular with no limit
 // beyond MaxFileBytes.
@@ -43,4 +48,27 @@ func (o osFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
 	}
 	b, err := ReadAllMax(f, abs, max)
 	return b, fi, err
+}
+
+// ReadDirInfo lists a directory through one open handle: its entries
+// sorted by name (as ReadDir) and the handle's own FileInfo.
+func (o osFS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
+	if !fs.ValidPath(name) {
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	f, err := openNonblocking("/" + name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	entries, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, fi, err
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, fi, nil
 }

@@ -73,6 +73,13 @@ type RegularReader interface {
 	ReadRegular(name string, max int64) (data []byte, fi fs.FileInfo, err error)
 }
 
+// DirReader is implemented by file systems that list a directory and
+// describe it through one open handle (no stat before the listing):
+// [OSFS] does, and the per-turn cache uses it on a first listing.
+type DirReader interface {
+	ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error)
+}
+
 // ReadFile reads the regular file at abs, whole, as every kind must read
 // files: a directory fails as reading one does (EISDIR), anything else
 // that is not a regular file is a *NotRegularError without being read, and

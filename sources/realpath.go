@@ -4,20 +4,42 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 )
 
 // Resolver memoizes Realpath for one run. Resolving many files below the
 // same directories (a skills tree) then costs one Lstat per new path
 // component instead of one per component per file. A Resolver assumes the
-// file system does not change while it is used; it is not safe for
-// concurrent use.
+// file system does not change while it is used; it is safe for concurrent
+// use.
 type Resolver struct {
 	fsys  FS
+	mu    sync.Mutex
 	cache map[string]string
 }
 
-// NewResolver returns a Resolver over fsys.
-func NewResolver(fsys FS) *Resolver { return &Resolver{fsys: fsys, cache: map[string]string{}} }
+// ResolverSharer is a file system that offers one Resolver to everyone
+// resolving through it (a Builder's per-source view does, so that a kind
+// and the engine's checks resolve each path once).
+type ResolverSharer interface {
+	SharedResolver() *Resolver
+}
+
+// NewResolver returns a Resolver over fsys: the one fsys shares, when it
+// is a [ResolverSharer], else a new one.
+func NewResolver(fsys FS) *Resolver {
+	if rs, ok := fsys.(ResolverSharer); ok {
+		if r := rs.SharedResolver(); r != nil {
+			return r
+		}
+	}
+	return &Resolver{fsys: fsys, cache: map[string]string{}}
+}
+
+// NewPrivateResolver returns a new Resolver over fsys, never a shared one.
+func NewPrivateResolver(fsys FS) *Resolver {
+	return &Resolver{fsys: fsys, cache: map[string]string{}}
+}
 
 // Realpath is [Realpath] with memoized directory prefixes.
 func (r *Resolver) Realpath(abs string) (string, error) {
@@ -25,7 +47,10 @@ func (r *Resolver) Realpath(abs string) (string, error) {
 	if p == "/" {
 		return "/", nil
 	}
-	if v, ok := r.cache[p]; ok {
+	r.mu.Lock()
+	v, ok := r.cache[p]
+	r.mu.Unlock()
+	if ok {
 		return v, nil
 	}
 	dir, base := path.Split(p)
@@ -53,6 +78,8 @@ func (r *Resolver) Realpath(abs string) (string, error) {
 			}
 		}
 	}
+	r.mu.Lock()
 	r.cache[p] = out
+	r.mu.Unlock()
 	return out, nil
 }

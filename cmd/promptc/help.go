@@ -16,17 +16,26 @@ var commandSynopsis = map[string][2]string{
 	"explain": {"promptc explain [flags]", "Explain the prompt: sections, sources, why not, tokens, cache, drift."},
 	"graph":   {"promptc graph [flags]", "Draw the compiled pipeline (with input flags: mark what was active)."},
 	"config":  {"promptc config [flags]", "Print the configuration layers and the merged pipeline (--show-origin: where each value was set)."},
+	"serve":   {"promptc serve --stdio | --listen ADDR... [--root DIR...] [flags]", "Answer build and explain requests (JSON) turn after turn, keeping warm builders."},
 }
 
-// writeHelp prints a pipeline command's usage: promptc's own flags, then
-// the flags and environment variables of the selected pipeline's params.
+// writeHelp prints a command's usage: promptc's own flags, then (for a
+// pipeline command, plan != nil) the flags and environment variables of
+// the selected pipeline's params.
 func writeHelp(w io.Writer, cmd string, own []flagDef, plan *engine.Plan) error {
 	var b strings.Builder
 	syn := commandSynopsis[cmd]
 	fmt.Fprintf(&b, "Usage: %s\n\n%s\n\nFlags:\n", syn[0], syn[1])
-	pf := pipelineFlags(plan)
+	var pf []flagDef
+	if plan != nil {
+		pf = pipelineFlags(plan)
+	}
 	width := flagWidth(append(append([]flagDef(nil), own...), pf...))
 	writeFlags(&b, own, width)
+	if plan == nil {
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
 	name := plan.Spec().Name
 	if len(pf) > 0 {
 		fmt.Fprintf(&b, "\nFlags of pipeline %s (they set its params; 'promptc params --pipeline %s' lists them):\n", name, name)

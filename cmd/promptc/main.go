@@ -92,6 +92,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdPipelines(args[1:], stdout)
 	case "config":
 		err = cmdConfig(ctx, args[1:], stdout, stderr, e)
+	case "serve":
+		err = cmdServe(ctx, args[1:], stdout, stderr, e)
 	case "params":
 		err = cmdParams(ctx, args[1:], stdout, e)
 	case "kinds":
@@ -178,6 +180,7 @@ Usage:
   promptc diff     OLD.json NEW.json  the prompt difference of two builds, by section, with token deltas
   promptc diff     [flags] -- [flags] the same between two builds (flags after -- replace those before)
   promptc record   [flags] OUT.txtar  snapshot this build into a hermetic case file
+  promptc serve    --stdio | --listen ADDR  answer JSON build/explain requests, warm (see 'promptc serve --help')
   promptc --version                   print promptc's version
 
 Flags of build, expand, explain and graph:

@@ -27,6 +27,11 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 		return nil, usageError{err.Error()}
 	}
 	explicit := map[string]any{}
+	if rp, ok := e.(requestParamsEnv); ok {
+		for k, v := range rp.RequestParams() {
+			explicit[k] = v
+		}
+	}
 	if p.has("params") {
 		if err := readParamsFile(p.get("params"), e, explicit); err != nil {
 			return nil, err
@@ -67,6 +72,13 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 		return nil, usageError{err.Error()}
 	}
 	return params, nil
+}
+
+// requestParamsEnv is an env whose request names param values (promptc
+// serve's "params"): they apply like a --params file, below --params and
+// --param.
+type requestParamsEnv interface {
+	RequestParams() map[string]any
 }
 
 // yamlLine splits yaml.v3's "yaml: line N: message".

@@ -43,7 +43,8 @@ func readmeBlocks(t *testing.T) []readmeBlock {
 
 // TestREADMEExamples runs every shell example of README.md, as written,
 // against a freshly built promptc in a sandbox home with the projects the
-// examples name (~/src/project, ~/cow/workspace, a team.yaml overlay), and
+// examples name (~/src/project, ~/cow/workspace, a team.yaml overlay, the
+// pi extension at integrations/pi/promptc.ts), and
 // validates every YAML example that is not marked as an excerpt ("…").
 // `go build`/`go test` lines are the two commands themselves and are
 // skipped; `go run ./cmd/promptc` runs the built binary. Where Graphviz is
@@ -83,6 +84,12 @@ func sandbox(t *testing.T, bin string) (dir string, env []string) {
 		"home/cow/workspace/AGENT.md": "# Agent\nA helpful agent.\n",
 		"work/team.yaml":              "sections:\n  company:\n    after: [cwd]\n    template: \"\\n\\nFollow the company rules.\"\n",
 	}
+	// The pi section installs the extension from the checkout.
+	ext, err := os.ReadFile(filepath.Join("..", "..", "integrations", "pi", "promptc.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["work/integrations/pi/promptc.ts"] = string(ext)
 	for name, content := range files {
 		p := filepath.Join(root, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -38,6 +38,15 @@ type session struct {
 	// projectApplied says the project layer applied (so the project is
 	// trusted by a decision).
 	projectApplied bool
+	// e is the environment the session was opened in.
+	e env
+}
+
+// builderEnv is an env that keeps warm builders (promptc serve): a
+// session run in it rebuilds through the Builder of its plan and cwd, so
+// files that did not change are not read again.
+type builderEnv interface {
+	Builder(plan *engine.Plan, cwd string) (*engine.Builder, error)
 }
 
 // selection is what picks the pipeline: its name or file (given: by
@@ -121,7 +130,7 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 	if err := checkArgs(cmd, p, maxArgs); err != nil {
 		return nil, false, err
 	}
-	s = &session{p: p, plan: plan, in: engine.Input{FS: hostFS(e)}}
+	s = &session{p: p, plan: plan, in: engine.Input{FS: hostFS(e)}, e: e}
 	if cmd == "graph" && !s.inputGiven() {
 		return s, false, nil // the plan alone is drawn: nothing is read
 	}
@@ -139,7 +148,18 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 // run runs the session's plan; the Result's layers also list the layers
 // that were looked for and not applied.
 func (s *session) run(ctx context.Context) (*engine.Result, error) {
-	res, err := s.plan.Run(ctx, s.in)
+	var res *engine.Result
+	var err error
+	// A Builder keeps no runs: a session with --input lines runs the plan.
+	if be, ok := s.e.(builderEnv); ok && len(s.in.Turns) == 0 {
+		cwd, _ := s.in.Params["cwd"].(string)
+		var b *engine.Builder
+		if b, err = be.Builder(s.plan, cwd); err == nil {
+			res, err = b.Build(ctx, s.in.Params)
+		}
+	} else {
+		res, err = s.plan.Run(ctx, s.in)
+	}
 	if res != nil {
 		res.Layers = engine.SortLayers(append(res.Layers, s.skipped...))
 	}
@@ -217,7 +237,7 @@ func (s *session) reopen(ctx context.Context, st layerStack, stderr io.Writer, e
 		return nil, false, err
 	}
 	printWarnings(stderr, ds)
-	return &session{p: p, plan: plan, in: engine.Input{FS: s.in.FS, Params: params}, skipped: s.skipped}, false, nil
+	return &session{p: p, plan: plan, in: engine.Input{FS: s.in.FS, Params: params}, skipped: s.skipped, e: e}, false, nil
 }
 
 // pipelineFlags turns the flags plan's params bind into flag definitions.

@@ -85,6 +85,10 @@ func New(fsys sources.FS) *Cache {
 	return &Cache{fsys: fsys, now: time.Now, files: map[string]cachedFile{}, dirs: map[string]cachedDir{}, parsed: map[parsedKey]cachedParse{}}
 }
 
+// SetClock replaces time.Now for the racy-timestamp rule; call it
+// before the cache is used.
+func (c *Cache) SetClock(now func() time.Time) { c.now = now }
+
 // Reads returns how many files and directories the cache has read from
 // the underlying FS.
 func (c *Cache) Reads() int {
@@ -108,94 +112,124 @@ func (c *Cache) ReadFile(name string) ([]byte, error) {
 // ReadRegular serves a regular file of at most max bytes from memory while
 // its identity is unchanged; otherwise it reads it through the underlying
 // file system's safe read (sources.ReadFileMax) and remembers it with the
-// identity of what was read.
+// identity of what was read. A file read for the first time is opened
+// directly (the open handle's FileInfo is its identity), so a cold read
+// makes no stat.
 func (c *Cache) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
-	fi, err := c.fsys.Stat(name)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := sources.CheckRegular("/"+name, fi, max); err != nil {
-		return nil, fi, err
-	}
-	id := identityOf(fi)
 	c.mu.Lock()
-	f, ok := c.files[name]
+	f, cached := c.files[name]
 	c.mu.Unlock()
-	if ok && f.id == id {
-		return f.data, fi, nil
-	}
-	var data []byte
-	if rr, isRR := c.fsys.(sources.RegularReader); isRR {
-		var rfi fs.FileInfo
-		data, rfi, err = rr.ReadRegular(name, max)
-		if rfi != nil {
-			fi, id = rfi, identityOf(rfi)
+	rr, isRR := c.fsys.(sources.RegularReader)
+	if cached || !isRR {
+		fi, err := c.fsys.Stat(name)
+		if err != nil {
+			return nil, nil, err
 		}
-	} else {
-		data, err = sources.ReadFileMax(c.fsys, "/"+name, max)
+		if err := sources.CheckRegular("/"+name, fi, max); err != nil {
+			return nil, fi, err
+		}
+		if cached && f.id == identityOf(fi) && int64(len(f.data)) <= max {
+			return f.data, fi, nil
+		}
+		if !isRR {
+			data, err := sources.ReadFileMax(c.fsys, "/"+name, max)
+			if err != nil {
+				return nil, fi, err
+			}
+			return c.remember(name, fi, data), fi, nil
+		}
 	}
+	data, fi, err := rr.ReadRegular(name, max)
 	if err != nil {
 		return nil, fi, err
 	}
+	return c.remember(name, fi, data), fi, nil
+}
+
+func (c *Cache) remember(name string, fi fs.FileInfo, data []byte) []byte {
+	id := identityOf(fi)
 	id.racy = c.isRacy(fi)
 	c.mu.Lock()
 	c.files[name] = cachedFile{id: id, data: data}
 	c.reads++
 	c.mu.Unlock()
-	return data, fi, nil
+	return data
 }
 
 // ReadDir lists a directory, reading it only when its identity changed
 // (adding or removing an entry changes a directory's modification time).
 func (c *Cache) ReadDir(name string) ([]fs.DirEntry, error) {
-	fi, err := c.fsys.Stat(name)
-	if err != nil {
-		return nil, err
+	entries, _, err := c.readDir(name)
+	return entries, err
+}
+
+// readDir is ReadDir with the directory's FileInfo (nil when it could not
+// be described). A first listing goes through one open handle when the
+// file system can (sources.DirReader).
+func (c *Cache) readDir(name string) ([]fs.DirEntry, fs.FileInfo, error) {
+	c.mu.Lock()
+	d, cached := c.dirs[name]
+	c.mu.Unlock()
+	var fi fs.FileInfo
+	var entries []fs.DirEntry
+	var err error
+	if dr, ok := c.fsys.(sources.DirReader); ok && !cached {
+		entries, fi, err = dr.ReadDirInfo(name)
+		if err != nil {
+			return nil, fi, err
+		}
+	} else {
+		if fi, err = c.fsys.Stat(name); err != nil {
+			return nil, nil, err
+		}
+		if cached && d.id == identityOf(fi) {
+			return d.entries, fi, nil
+		}
+		if entries, err = c.fsys.ReadDir(name); err != nil {
+			return nil, fi, err
+		}
 	}
 	id := identityOf(fi)
-	c.mu.Lock()
-	d, ok := c.dirs[name]
-	c.mu.Unlock()
-	if ok && d.id == id {
-		return d.entries, nil
-	}
-	entries, err := c.fsys.ReadDir(name)
-	if err != nil {
-		return nil, err
-	}
 	id.racy = c.isRacy(fi)
 	c.mu.Lock()
 	c.dirs[name] = cachedDir{id: id, entries: entries}
 	c.reads++
 	c.mu.Unlock()
-	return entries, nil
+	return entries, fi, nil
 }
 
 // ReadParsed returns the memoized parse of the fs.FS name under kind,
 // computing it with parse when the file changed.
 func (c *Cache) ReadParsed(name, kind string, parse func([]byte) (any, error)) (any, error) {
-	fi, err := c.fsys.Stat(name)
-	if err != nil {
-		return nil, err
-	}
-	id := identityOf(fi)
+	v, _, err := c.readParsed(name, kind, parse)
+	return v, err
+}
+
+func (c *Cache) readParsed(name, kind string, parse func([]byte) (any, error)) (any, fs.FileInfo, error) {
 	key := parsedKey{name, kind}
 	c.mu.Lock()
-	p, ok := c.parsed[key]
+	p, cached := c.parsed[key]
 	c.mu.Unlock()
-	if ok && p.id == id {
-		return p.value, p.err
+	if cached {
+		fi, err := c.fsys.Stat(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if p.id == identityOf(fi) {
+			return p.value, fi, p.err
+		}
 	}
-	data, err := c.ReadFile(name)
+	data, fi, err := c.ReadRegular(name, sources.MaxFileBytes)
 	if err != nil {
-		return nil, err
+		return nil, fi, err
 	}
 	v, perr := parse(data)
+	id := identityOf(fi)
 	id.racy = c.isRacy(fi)
 	c.mu.Lock()
 	c.parsed[key] = cachedParse{id: id, value: v, err: perr}
 	c.mu.Unlock()
-	return v, perr
+	return v, fi, perr
 }
 
 func (c *Cache) isRacy(fi fs.FileInfo) bool {

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""promptc's per-turn costs as ratios of the I/O floor, measured in one sitting.
+
+For every fixture of ../shared/bench (pi and CowAgent at S, M, L; XL with --xl) it runs, side
+by side on this machine:
+  - floor: the C replay of promptc's own paths, each touched once (../shared/bench/floor),
+    and the syscalls the promptc CLI makes on those paths;
+  - BenchmarkFixture (cmd/promptc): cold (a new Builder), warm (nothing changed), touched (one
+    SKILL.md rewritten before each build), watched (BuilderOptions.Watch), in process;
+  - the CLI as a whole process, CPU time (user+sys) from getrusage.
+and prints one table of times and ratios. Needs what ../shared/bench needs (strace, cc, python3).
+
+usage: bench/ratios.py [--xl] [--kit DIR] [--shared DIR] [--iters N]
+"""
+import argparse, json, os, re, resource, shutil, statistics, subprocess, sys
+
+ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+ap.add_argument("--xl", action="store_true", help="also the XL fixtures (32 levels, 10,000 skills)")
+ap.add_argument("--kit", default="/tmp/promptc-ratios", help="scratch dir for binaries and fixtures")
+ap.add_argument("--shared", default=None, help="the shared bench kit (default ../shared/bench)")
+ap.add_argument("--iters", type=int, default=20, help="benchmark iterations and CLI runs per fixture")
+ap.add_argument("--only", default="", help="comma-separated fixture names (pi-M,cow-L,...)")
+a = ap.parse_args()
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+shared = a.shared or os.path.join(os.path.dirname(root), "shared", "bench")
+kit = a.kit
+os.makedirs(kit, exist_ok=True)
+binary, testbin = os.path.join(kit, "promptc"), os.path.join(kit, "promptc.test")
+subprocess.run(["go", "build", "-o", binary, "./cmd/promptc"], cwd=root, check=True)
+subprocess.run(["go", "test", "-c", "-o", testbin, "./cmd/promptc"], cwd=root, check=True)
+
+scales = ["S", "M", "L"] + (["XL"] if a.xl else [])
+fixtures = [f"{k}-{s}" for k in ("pi", "cow") for s in scales]
+if a.only:
+    fixtures = [f for f in fixtures if f in a.only.split(",")]
+
+
+def bench(cmd, touch):
+    env = dict(os.environ, PROMPTC_BENCH_CMD=json.dumps(cmd), PROMPTC_BENCH_TOUCH=touch or "")
+    out = subprocess.run([testbin, "-test.run", "^$", "-test.bench", "BenchmarkFixture",
+                          "-test.benchtime", f"{a.iters}x", "-test.benchmem"],
+                         env=env, capture_output=True, text=True, check=True).stdout
+    res = {}
+    for m in re.finditer(r"BenchmarkFixture/(\w+)-\d+\s+\d+\s+([\d.]+) ns/op\s+(\d+) B/op", out):
+        res[m.group(1)] = (float(m.group(2)) / 1e6, int(m.group(3)))
+    return res
+
+
+def cli_cpu(cmd):
+    samples = []
+    for _ in range(a.iters):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        samples.append(((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)) * 1000)
+    return statistics.median(samples)
+
+
+rows = []
+for name in fixtures:
+    kind, scale = name.split("-")
+    fx = os.path.join(kit, "fx", name)
+    if not os.path.isdir(fx):
+        subprocess.run([os.path.join(shared, "gen_fixture.py"), kind, scale, fx], check=True, stdout=subprocess.DEVNULL)
+    cmd = subprocess.run([os.path.join(shared, "promptc-cmd"), fx, binary], capture_output=True, text=True, check=True).stdout.split()
+    fl = json.loads(subprocess.run([os.path.join(shared, "floor"), "--json", fx, "--"] + cmd,
+                                   capture_output=True, text=True, check=True).stdout)
+    touch = ""
+    for dirpath, _, files in sorted(os.walk(os.path.join(fx, "tree"))):
+        if "SKILL.md" in files:
+            touch = os.path.join(dirpath, "SKILL.md")
+            break
+    b = bench(fl["command"], touch)
+    rows.append(dict(name=name, floor=fl["floor_ms"]["median"], paths=fl["paths"]["distinct_paths"],
+                     per_path=fl["paths"]["syscalls_per_distinct_path"],
+                     floor_per_path=fl["paths"]["floor_syscalls_per_distinct_path"],
+                     cli=cli_cpu(cmd), **{k: v for k, v in b.items()}))
+    print(f"measured {name}", file=sys.stderr)
+
+print("| fixture | paths | floor ms | cold ms (× floor) | warm ms (× floor) | touched ms (× floor) | watched µs | warm alloc | CLI CPU ms | CLI syscalls/path (floor's) |")
+print("|---|---|---|---|---|---|---|---|---|---|")
+for r in rows:
+    f = r["floor"]
+    def cell(k):
+        if k not in r:
+            return "-"
+        ms = r[k][0]
+        return f"{ms:.2f} ({ms / f:.2f}×)"
+    watched = f"{r['watched'][0] * 1000:.1f}" if "watched" in r else "-"
+    alloc = f"{r['warm'][1] / 1e6:.2f} MB" if "warm" in r else "-"
+    print(f"| {r['name']} | {r['paths']} | {f:.3f} | {cell('cold')} | {cell('warm')} | {cell('touched')} | {watched} | {alloc} | {r['cli']:.1f} | {r['per_path']:.2f} ({r['floor_per_path']:.2f}) |")

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/sources"
+)
+
+// BenchmarkFixture measures one promptc command line in process, the way
+// bench/ratios.sh compares it with the I/O floor: $PROMPTC_BENCH_CMD is
+// the JSON list `floor --json` prints as "command" (env -i -C DIR VAR=...
+// BIN build ARGS...); $PROMPTC_BENCH_TOUCH, when set, is the file the
+// touched case rewrites before every build. Cases: cold (a new Builder),
+// warm (nothing changed), touched (one file changed), watched (with
+// BuilderOptions.Watch). Skipped without $PROMPTC_BENCH_CMD.
+func BenchmarkFixture(b *testing.B) {
+	spec := os.Getenv("PROMPTC_BENCH_CMD")
+	if spec == "" {
+		b.Skip("set PROMPTC_BENCH_CMD (bench/ratios.sh does)")
+	}
+	var argv []string
+	if err := json.Unmarshal([]byte(spec), &argv); err != nil {
+		b.Fatal(err)
+	}
+	e, args := benchEnv(b, argv)
+	s, _, err := openSession(context.Background(), "build", args, nil, 0, io.Discard, io.Discard, e)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	want, err := s.plan.Run(ctx, s.in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	build := func(b *testing.B, bl *engine.Builder) {
+		res, err := bl.Build(ctx, s.in.Params)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Text != want.Text && os.Getenv("PROMPTC_BENCH_TOUCH") == "" {
+			b.Fatal("the Builder's prompt differs from a plain run's")
+		}
+	}
+	b.Run("cold", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			bl, err := engine.NewBuilder(s.plan, sources.OSFS())
+			if err != nil {
+				b.Fatal(err)
+			}
+			build(b, bl)
+		}
+	})
+	warm := func(b *testing.B, opts engine.BuilderOptions, each func(int)) {
+		bl, err := engine.NewBuilderWith(s.plan, sources.OSFS(), opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer bl.Close()
+		for range 3 {
+			build(b, bl)
+		}
+		b.ReportAllocs()
+		b.ResetTimer()
+		i := 0
+		for b.Loop() {
+			if each != nil {
+				b.StopTimer()
+				each(i)
+				b.StartTimer()
+			}
+			i++
+			build(b, bl)
+		}
+	}
+	b.Run("warm", func(b *testing.B) { warm(b, engine.BuilderOptions{}, nil) })
+	if touch := os.Getenv("PROMPTC_BENCH_TOUCH"); touch != "" {
+		orig, err := os.ReadFile(touch)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer os.WriteFile(touch, orig, 0o644)
+		b.Run("touched", func(b *testing.B) {
+			warm(b, engine.BuilderOptions{}, func(i int) {
+				// the same size each time, another content
+				body := append([]byte(nil), orig...)
+				if len(body) > 0 {
+					body[len(body)-1] = "abcdefghij"[i%10]
+				}
+				if err := os.WriteFile(touch, body, 0o644); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+		if err := os.WriteFile(touch, orig, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("watched", func(b *testing.B) { warm(b, engine.BuilderOptions{Watch: true}, nil) })
+}
+
+// benchEnv turns `env -i -C DIR VAR=VALUE... BIN build ARGS...` into the
+// environment and the build arguments.
+func benchEnv(b *testing.B, argv []string) (fakeEnv, []string) {
+	e := fakeEnv{vars: map[string]string{}}
+	i := 0
+	if len(argv) > 0 && argv[0] == "env" {
+		i = 1
+		for i < len(argv) {
+			switch {
+			case argv[i] == "-i":
+				i++
+			case argv[i] == "-C" && i+1 < len(argv):
+				e.wd = argv[i+1]
+				i += 2
+			case strings.Contains(argv[i], "=") && !strings.HasPrefix(argv[i], "-"):
+				k, v, _ := strings.Cut(argv[i], "=")
+				e.vars[k] = v
+				i++
+			default:
+				goto cmd
+			}
+		}
+	}
+cmd:
+	if i+1 >= len(argv) || argv[i+1] != "build" {
+		b.Fatalf("want ... BIN build ARGS, got %q", argv)
+	}
+	if e.wd == "" {
+		e.wd, _ = os.Getwd()
+	}
+	return e, argv[i+2:]
+}
+
+// BenchmarkFixtureCLI is the whole `promptc build` of $PROMPTC_BENCH_CMD
+// in process (flags, layers, compile, build, output), without the
+// process start and package initialization.
+func BenchmarkFixtureCLI(b *testing.B) {
+	spec := os.Getenv("PROMPTC_BENCH_CMD")
+	if spec == "" {
+		b.Skip("set PROMPTC_BENCH_CMD (bench/ratios.sh does)")
+	}
+	var argv []string
+	if err := json.Unmarshal([]byte(spec), &argv); err != nil {
+		b.Fatal(err)
+	}
+	e, args := benchEnv(b, argv)
+	b.ReportAllocs()
+	for b.Loop() {
+		if code := run(context.Background(), append([]string{"build"}, args...), io.Discard, io.Discard, e); code != 0 {
+			b.Fatalf("exit %d", code)
+		}
+	}
+}

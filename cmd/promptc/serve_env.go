@@ -1,0 +1,138 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/explain"
+	"github.com/promptc/promptc/internal/fscache"
+	"github.com/promptc/promptc/serve"
+	"github.com/promptc/promptc/sources"
+)
+
+// serveState is what promptc serve keeps between requests: the compiled
+// plans (by their layers' bytes), the warm builders (by plan and cwd),
+// the tokenizers explain loaded, and one file cache for the pipeline,
+// overlay and layer files requests name, so that an unchanged file is
+// not read again. Every read goes through the roots.
+type serveState struct {
+	base     env
+	roots    *serve.Roots
+	files    sources.FS // cached, within the roots: pipeline, layer and param files
+	plans    *serve.LRU[string, any]
+	builders *serve.LRU[builderKey, *builderSlot]
+
+	tokMu sync.Mutex
+	toks  map[string]explain.Tokenizer
+}
+
+type builderKey struct {
+	plan *engine.Plan
+	cwd  string
+}
+
+// builderSlot makes a Builder once per key, outside the LRU's lock, and
+// notes the paths its builds were refused by the roots.
+type builderSlot struct {
+	once sync.Once
+	b    *engine.Builder
+	err  error
+
+	mu      sync.Mutex
+	refused []string
+}
+
+func (s *builderSlot) refuse(p string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.refused) < 1000 && !slices.Contains(s.refused, p) {
+		s.refused = append(s.refused, p)
+	}
+}
+
+// takeRefused returns and forgets the refused paths noted so far.
+func (s *builderSlot) takeRefused() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.refused
+	s.refused = nil
+	return out
+}
+
+// maxPlans bounds the compiled plans kept (each is small next to a
+// builder's cache).
+const maxPlans = 64
+
+func newServeState(e env, roots *serve.Roots, maxBuilders int) *serveState {
+	return &serveState{
+		base:     e,
+		roots:    roots,
+		files:    roots.FS(fscache.New(sources.OSFS()), nil),
+		plans:    serve.NewLRU[string, any](maxPlans),
+		builders: serve.NewLRU[builderKey, *builderSlot](maxBuilders),
+		toks:     map[string]explain.Tokenizer{},
+	}
+}
+
+// tokenizer returns explain's tokenizer name, loading it once.
+func (st *serveState) tokenizer(name string) (explain.Tokenizer, error) {
+	st.tokMu.Lock()
+	defer st.tokMu.Unlock()
+	if t, ok := st.toks[name]; ok {
+		return t, nil
+	}
+	t, err := explain.NewTokenizer(name)
+	if err != nil {
+		return nil, err
+	}
+	st.toks[name] = t
+	return t, nil
+}
+
+// requestEnv is the environment of one request: the server's variables,
+// working directory and home, no standard input, the roots' file system,
+// the request's params and the shared plans and builders.
+type requestEnv struct {
+	st     *serveState
+	params map[string]any
+}
+
+var (
+	_ env              = requestEnv{}
+	_ fsEnv            = requestEnv{}
+	_ memoEnv          = requestEnv{}
+	_ builderEnv       = requestEnv{}
+	_ requestParamsEnv = requestEnv{}
+)
+
+func (r requestEnv) Getenv(k string) string        { return r.st.base.Getenv(k) }
+func (r requestEnv) Getwd() (string, error)        { return r.st.base.Getwd() }
+func (r requestEnv) Home() string                  { return r.st.base.Home() }
+func (r requestEnv) Today() string                 { return r.st.base.Today() }
+func (r requestEnv) Stdin() io.Reader              { return strings.NewReader("") }
+func (r requestEnv) FS() sources.FS                { return r.st.files }
+func (r requestEnv) RequestParams() map[string]any { return r.params }
+
+func (r requestEnv) Memo(key string, compute func() any) any { return r.st.plans.Get(key, compute) }
+
+// Builder returns the warm Builder of plan for cwd, making it on first
+// use; the least recently used one is dropped past --max-builders.
+func (r requestEnv) Builder(plan *engine.Plan, cwd string) (*engine.Builder, error) {
+	slot := r.slot(plan, cwd)
+	return slot.b, slot.err
+}
+
+func (r requestEnv) slot(plan *engine.Plan, cwd string) *builderSlot {
+	slot := r.st.builders.Get(builderKey{plan, cwd}, func() *builderSlot { return &builderSlot{} })
+	slot.once.Do(func() {
+		slot.b, slot.err = engine.NewBuilder(plan, r.st.roots.FS(sources.OSFS(), slot.refuse))
+		if slot.err != nil {
+			slot.err = fmt.Errorf("serve: %w", slot.err)
+		}
+	})
+	return slot
+}

@@ -1,0 +1,209 @@
+"""One turn of the patched Agent.get_full_system_prompt.
+
+Contract: the return value is promptc's cowagent pipeline output for the
+agent's current state, or, when promptc cannot give it, exactly what
+CowAgent's own method returns (it is called). The method never raises
+because of promptc. An outage (promptc missing, failing, slow, or
+replying with something that is not a Result) logs one warning on
+CowAgent's logger when it starts and one info line when it ends; the
+turns in between log at debug level. After a timeout promptc is not asked
+again for retry_after seconds, so an outage of a slow promptc costs one
+timeout, not one per turn; other failures are cheap and retried every turn.
+
+What CowAgent does besides building the text is kept: the skill manager
+is refreshed first (CowAgent's other parts read its skills and its
+skills_config.json), and a BOOTSTRAP.md that the pipeline skipped because
+onboarding is done is deleted, as CowAgent's load_context_files does.
+"""
+
+import inspect
+import logging
+import os
+import threading
+import time
+
+from . import params as _params
+from .transport import PromptcError
+
+# Revision i18n (bc256253): the signatures the pipeline's params mirror.
+# Another revision builds a different prompt (head adds project dirs and
+# permission modes, older ones lack the response-language section), so
+# the adapter stays out of the way there.
+_I18N_BUILD_PARAMS = {"self", "base_persona", "user_identity", "tools", "context_files",
+                      "skill_manager", "memory_manager", "runtime_info", "kwargs"}
+_I18N_AGENT_PARAMS = {"self", "system_prompt", "description", "model", "tools", "output_mode",
+                      "max_steps", "max_context_tokens", "context_reserve_tokens", "memory_manager",
+                      "name", "workspace_dir", "skill_manager", "enable_skills", "runtime_info"}
+
+# workspacefiles.ReasonModified: the pipeline skipped a file because a
+# watched file was edited; for BOOTSTRAP.md that is CowAgent's "onboarding
+# done", where it deletes the file.
+_REASON_MODIFIED = "a watched file is modified"
+
+
+def logger():
+    """CowAgent's logger (common.log.logger), else a stdlib logger."""
+    try:
+        from common.log import logger as cow_logger
+        return cow_logger
+    except Exception:
+        return logging.getLogger("promptc_cowagent")
+
+
+def check_revision(agent_cls):
+    """"" when agent_cls and CowAgent's PromptBuilder are the i18n
+    revision's, else why not."""
+    try:
+        import agent.prompt.builder as builder
+        build = set(inspect.signature(builder.PromptBuilder.build).parameters)
+        init = set(inspect.signature(agent_cls.__init__).parameters)
+    except Exception as e:
+        return f"cannot inspect CowAgent's prompt code: {e}"
+    if build != _I18N_BUILD_PARAMS:
+        return f"PromptBuilder.build takes {sorted(build - {'self'})}"
+    if init != _I18N_AGENT_PARAMS:
+        return f"Agent() takes {sorted(init - {'self'})}"
+    if not hasattr(builder, "_build_response_language_section"):
+        return "this revision has no response-language section"
+    return ""
+
+
+def _cloud_block(workspace_dir):
+    """Lines of CowAgent's cloud-website block (empty for a local
+    deployment); the pipeline has no such block."""
+    try:
+        import agent.prompt.builder as builder
+        fn = getattr(builder, "_build_cloud_website_section", None)
+        return fn(workspace_dir or "") if fn else []
+    except Exception:
+        return []
+
+
+class Adapter:
+    """The state shared by every Agent of the process: the transport, the
+    outage flag and counters (for tests and operators: stats())."""
+
+    def __init__(self, transport, pipeline="cowagent", retry_after=30.0):
+        self.transport = transport
+        self.pipeline = pipeline
+        self.retry_after = retry_after
+        self._quiet_until = 0.0  # monotonic time before which promptc is not asked (after a timeout)
+        self._lock = threading.Lock()
+        self._revision = None  # None: not checked yet; "" compatible; else why not
+        self._outage = None    # reason of the current outage, None when healthy
+        self._unexpressible = set()  # reasons already warned about
+        self.counts = {"promptc": 0, "fallback": 0, "cowagent_failed": 0, "not_expressible": 0,
+                       "other_revision": 0}
+
+    def stats(self):
+        with self._lock:
+            return dict(self.counts, transport=self.transport.name, outage=self._outage,
+                        revision=self._revision)
+
+    def _count(self, key):
+        with self._lock:
+            self.counts[key] += 1
+
+    def turn(self, agent, original, skill_filter):
+        if self._revision is None:
+            self._revision = check_revision(type(agent))
+            if self._revision:
+                logger().warning(f"[promptc] not used: promptc's cowagent pipeline reproduces CowAgent "
+                                 f"revision i18n, and {self._revision}; CowAgent builds its own prompt")
+        if self._revision:
+            self._count("other_revision")
+            return original(agent, skill_filter)
+        # CowAgent's own per-turn state first. When it fails, CowAgent's
+        # method fails the same way and returns its cached prompt.
+        if agent.skill_manager:
+            try:
+                agent.skill_manager.refresh_skills()
+            except Exception:
+                self._count("cowagent_failed")
+                return original(agent, skill_filter)
+        try:
+            params = _params.from_agent(agent)
+            if _cloud_block(agent.workspace_dir):
+                raise _params.NotExpressible("this is a cloud deployment (its prompt has the websites block)")
+            cwd = os.getcwd()
+        except _params.NotExpressible as e:
+            self._not_expressible(e)
+            return original(agent, skill_filter)
+        except Exception as e:  # a bug of ours, or no cwd: never break the agent
+            self._failed(PromptcError("internal", f"cannot read this turn's inputs: {type(e).__name__}: {e}"))
+            return original(agent, skill_filter)
+        if time.monotonic() < self._quiet_until:
+            self._count("fallback")
+            logger().debug(f"[promptc] not asked after a timeout: {self._outage}")
+            return original(agent, skill_filter)
+        try:
+            result = self.transport.build(self.pipeline, params, cwd)
+        except PromptcError as e:
+            self._failed(e)
+            return original(agent, skill_filter)
+        except Exception as e:  # a bug of ours must not break the agent either
+            self._failed(PromptcError("internal", f"{type(e).__name__}: {e}"))
+            return original(agent, skill_filter)
+        self._recovered()
+        self._count("promptc")
+        if result.get("fallback"):
+            logger().warning("[promptc] Failed to rebuild system prompt, using cached version: "
+                             + _first_error(result))
+        _remove_done_bootstrap(result, params["workspace_dir"])
+        return result["prompt"]
+
+    def _not_expressible(self, err):
+        reason = str(err)
+        with self._lock:
+            self.counts["not_expressible"] += 1
+            first = reason not in self._unexpressible
+            self._unexpressible.add(reason)
+        if first:
+            logger().warning(f"[promptc] not used while {reason}: the cowagent pipeline's params cannot "
+                             "say it, so CowAgent builds the prompt itself")
+        else:
+            logger().debug(f"[promptc] CowAgent builds this turn's prompt itself: {reason}")
+
+    def _failed(self, err):
+        with self._lock:
+            first = self._outage is None
+            self._outage = str(err)
+            self.counts["fallback"] += 1
+            if err.kind == "timeout":
+                self._quiet_until = time.monotonic() + self.retry_after
+        log = logger()
+        if first:
+            log.warning(f"[promptc] {err}; CowAgent builds its own prompt until promptc works again")
+        else:
+            log.debug(f"[promptc] still failing: {err}")
+
+    def _recovered(self):
+        with self._lock:
+            was, self._outage = self._outage, None
+        if was is not None:
+            logger().info("[promptc] promptc works again; the prompt is promptc's")
+
+
+def _first_error(result):
+    for d in result.get("diagnostics") or []:
+        if isinstance(d, dict) and d.get("severity") == "error":
+            return str(d.get("message", ""))
+    return "the cowagent pipeline fell back"
+
+
+def _remove_done_bootstrap(result, workspace_dir):
+    if not workspace_dir:
+        return
+    target = os.path.abspath(os.path.join(workspace_dir, "BOOTSTRAP.md"))
+    for src in result.get("sources") or []:
+        if not isinstance(src, dict) or src.get("kind") != "workspace_files":
+            continue
+        for ex in src.get("excluded") or []:
+            if (isinstance(ex, dict) and ex.get("reason") == _REASON_MODIFIED
+                    and os.path.abspath(str(ex.get("path", ""))) == target):
+                try:
+                    os.remove(target)
+                    logger().info("[Workspace] Auto-removed BOOTSTRAP.md (onboarding already complete)")
+                except OSError:
+                    pass
+                return

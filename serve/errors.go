@@ -1,0 +1,63 @@
+package serve
+
+import (
+	"net/http"
+
+	"github.com/promptc/promptc/diag"
+)
+
+// Error codes of an [Error] reply.
+const (
+	CodeBadRequest   = "bad_request"   // not a valid request object
+	CodeTooLarge     = "too_large"     // the request is over the size limit
+	CodeOutsideRoots = "outside_roots" // its cwd or a file it names is outside every --root
+	CodeUsage        = "usage"         // bad build flags (the CLI's exit 2)
+	CodePipeline     = "pipeline"      // pipeline errors (the CLI's exit 1)
+	CodeIO           = "io"            // I/O errors (the CLI's exit 3)
+	CodeTimeout      = "timeout"       // the request took longer than the timeout
+	CodeBusy         = "busy"          // no free slot within the timeout
+	CodeInternal     = "internal"      // a failure of promptc itself
+	CodeNotFound     = "not_found"     // HTTP: no such endpoint
+	CodeMethod       = "method"        // HTTP: wrong method for the endpoint
+)
+
+// Error is a failed request's reply: {"error": {...}}.
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Exit is the exit status the same command line would have had
+	// (1 pipeline, 2 usage, 3 I/O), when there is one.
+	Exit int `json:"exit,omitempty"`
+	// Diagnostics are the pipeline errors, positioned.
+	Diagnostics diag.List `json:"diagnostics,omitempty"`
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// status is the HTTP status of an error reply.
+func (e *Error) status() int {
+	switch e.Code {
+	case CodeBadRequest, CodeUsage:
+		return http.StatusBadRequest
+	case CodeTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case CodeOutsideRoots:
+		return http.StatusForbidden
+	case CodePipeline:
+		return http.StatusUnprocessableEntity
+	case CodeTimeout:
+		return http.StatusGatewayTimeout
+	case CodeBusy:
+		return http.StatusServiceUnavailable
+	case CodeNotFound:
+		return http.StatusNotFound
+	case CodeMethod:
+		return http.StatusMethodNotAllowed
+	}
+	return http.StatusInternalServerError
+}
+
+// errorReply is the JSON shape of an error reply.
+type errorReply struct {
+	Error *Error `json:"error"`
+}

@@ -1,0 +1,67 @@
+package serve
+
+import (
+	"container/list"
+	"sync"
+)
+
+// LRU is a map of at most Cap entries that forgets the least recently
+// used one when full. It is safe for concurrent use.
+type LRU[K comparable, V any] struct {
+	cap   int
+	mu    sync.Mutex
+	order *list.List // front: most recent; values are *lruEntry
+	items map[K]*list.Element
+}
+
+type lruEntry[K comparable, V any] struct {
+	key K
+	val V
+}
+
+// NewLRU returns an LRU holding at most capacity entries (at least 1).
+func NewLRU[K comparable, V any](capacity int) *LRU[K, V] {
+	return &LRU[K, V]{cap: max(capacity, 1), order: list.New(), items: map[K]*list.Element{}}
+}
+
+// Get returns the value under k, computing and storing it with make on
+// first use. make runs without the lock, so two first uses of one key at
+// once may both compute; the first stored value wins and is returned to
+// both.
+func (c *LRU[K, V]) Get(k K, make func() V) V {
+	if v, ok := c.lookup(k); ok {
+		return v
+	}
+	v := make()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[k]; ok {
+		c.order.MoveToFront(el)
+		return el.Value.(*lruEntry[K, V]).val
+	}
+	c.items[k] = c.order.PushFront(&lruEntry[K, V]{key: k, val: v})
+	for c.order.Len() > c.cap {
+		last := c.order.Back()
+		c.order.Remove(last)
+		delete(c.items, last.Value.(*lruEntry[K, V]).key)
+	}
+	return v
+}
+
+func (c *LRU[K, V]) lookup(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[k]; ok {
+		c.order.MoveToFront(el)
+		return el.Value.(*lruEntry[K, V]).val, true
+	}
+	var zero V
+	return zero, false
+}
+
+// Len is the number of entries.
+func (c *LRU[K, V]) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.order.Len()
+}

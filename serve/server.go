@@ -1,0 +1,157 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sync"
+	"time"
+)
+
+// Handler answers one decoded request: a reply value (encoded as JSON)
+// or an error reply. It must honour ctx.
+type Handler func(ctx context.Context, r Request) (any, *Error)
+
+// Limits bound what one request may cost. Zero fields take the defaults.
+type Limits struct {
+	// MaxBody is the largest request in bytes (default 1 MiB).
+	MaxBody int64
+	// Timeout bounds one request, from its arrival (default 30 s).
+	Timeout time.Duration
+	// MaxConcurrent bounds the requests handled at once (default 4); a
+	// request waits for a slot within its timeout, else gets busy.
+	MaxConcurrent int
+}
+
+// Defaults.
+const (
+	DefaultMaxBody       = 1 << 20
+	DefaultTimeout       = 30 * time.Second
+	DefaultMaxConcurrent = 4
+)
+
+// Server handles requests with a Handler under Limits.
+type Server struct {
+	handle Handler
+	limits Limits
+	slots  chan struct{}
+	// inflight counts handler calls still running, including those whose
+	// request timed out (they keep their slot until they return).
+	inflight sync.WaitGroup
+}
+
+// New returns a Server for h.
+func New(h Handler, l Limits) *Server {
+	if l.MaxBody <= 0 {
+		l.MaxBody = DefaultMaxBody
+	}
+	if l.Timeout <= 0 {
+		l.Timeout = DefaultTimeout
+	}
+	if l.MaxConcurrent <= 0 {
+		l.MaxConcurrent = DefaultMaxConcurrent
+	}
+	return &Server{handle: h, limits: l, slots: make(chan struct{}, l.MaxConcurrent)}
+}
+
+// Limits returns the server's limits with defaults applied.
+func (s *Server) Limits() Limits { return s.limits }
+
+// Do decodes and answers one request body, returning the reply's JSON
+// (without a trailing newline) and, for an error reply, the error.
+func (s *Server) Do(ctx context.Context, body []byte, force string) ([]byte, *Error) {
+	req, e := DecodeRequest(body)
+	if e == nil && force != "" {
+		if req.Command != "" && req.Command != force {
+			e = &Error{Code: CodeBadRequest, Message: fmt.Sprintf("command %q does not match the endpoint (%s)", req.Command, force)}
+		}
+		req.Command = force
+	}
+	if e == nil && req.Command == "" {
+		req.Command = CommandBuild
+	}
+	var v any
+	if e == nil {
+		v, e = s.run(ctx, req)
+	}
+	if e != nil {
+		return encode(errorReply{e}), e
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		e = &Error{Code: CodeInternal, Message: "encoding the reply: " + err.Error()}
+		return encode(errorReply{e}), e
+	}
+	return out, nil
+}
+
+// run calls the handler under the timeout and the concurrency bound. A
+// panic in the handler is an internal error reply, not a crash.
+func (s *Server) run(ctx context.Context, req Request) (any, *Error) {
+	ctx, cancel := context.WithTimeout(ctx, s.limits.Timeout)
+	defer cancel()
+	select {
+	case s.slots <- struct{}{}:
+	case <-ctx.Done():
+		return nil, &Error{Code: CodeBusy, Message: fmt.Sprintf("no free slot within %v (%d requests at once)", s.limits.Timeout, s.limits.MaxConcurrent)}
+	}
+	type answer struct {
+		v any
+		e *Error
+	}
+	done := make(chan answer, 1)
+	s.inflight.Add(1)
+	go func() {
+		defer s.inflight.Done()
+		defer func() { <-s.slots }()
+		defer func() {
+			if p := recover(); p != nil {
+				done <- answer{e: &Error{Code: CodeInternal, Message: fmt.Sprintf("internal error: %v\n%s", p, debug.Stack())}}
+			}
+		}()
+		v, e := s.handle(ctx, req)
+		done <- answer{v, e}
+	}()
+	select {
+	case a := <-done:
+		if a.e == nil && ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, timeoutError(s.limits.Timeout)
+		}
+		return a.v, a.e
+	case <-ctx.Done():
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			return nil, timeoutError(s.limits.Timeout)
+		}
+		return nil, &Error{Code: CodeInternal, Message: "the server is shutting down"}
+	}
+}
+
+func timeoutError(d time.Duration) *Error {
+	return &Error{Code: CodeTimeout, Message: fmt.Sprintf("the request took longer than %v", d)}
+}
+
+// Wait blocks until every handler call has returned or ctx ends; it
+// reports whether they all returned.
+func (s *Server) Wait(ctx context.Context) bool {
+	done := make(chan struct{})
+	go func() {
+		s.inflight.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func encode(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return []byte(`{"error":{"code":"internal","message":"encoding the reply failed"}}`)
+	}
+	return b
+}
