@@ -45,8 +45,13 @@ func TestExtensionCases(t *testing.T) {
 
 // throughPromptc are the extension cases promptc builds today, and how.
 var throughPromptc = map[string]string{
-	"ext-before-agent-start": "the case's handlers rewrite promptc's prompt, as they rewrite pi's",
-	"ext-resources-discover": "the skill of resources_discover as --skill FILE",
+	"ext-before-agent-start":          "the case's handlers rewrite promptc's prompt, as they rewrite pi's",
+	"ext-resources-discover":          "the skill of resources_discover as --skill FILE",
+	"skills-packages":                 "the -e package as a package of a resources overlay",
+	"tools-extension":                 "the extension's tool in a --tool-file",
+	"tools-allowlist-extension":       "the allowed extension tool in a --tool-file, --tools in pi's order",
+	"tools-no-builtin-with-extension": "--tools with only the extension's tool, in a --tool-file",
+	"tools-none":                      "--no-tools: no tool file",
 }
 
 // checkRecorded checks every run's prompt against the one pi recorded,

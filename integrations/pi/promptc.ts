@@ -115,8 +115,9 @@ interface Request {
  * - the custom body and the appended text: passed when they differ from the SYSTEM.md /
  *   APPEND_SYSTEM.md pi would discover (so --system-prompt "" over a SYSTEM.md stays "").
  * - context files: --no-context-files when pi loaded none.
- * - skills: --no-skills when pi loaded none from discovery (user or project scope); every skill pi
- *   loaded from elsewhere (--skill, packages given with -e, extensions' resources) as --skill FILE.
+ * - skills: --no-skills when pi loaded none from discovery (user or project scope); the packages
+ *   given with -e (recognized by place and path) as packages of a resources overlay; every other
+ *   skill pi loaded from elsewhere (--skill, extensions' resources) as --skill FILE.
  * - pi's package dir (the docs paths in the default body) as the package_dir param.
  */
 function promptcArgs(o: BuildSystemPromptOptions, facts: PiFacts): Request {
@@ -154,7 +155,23 @@ function promptcArgs(o: BuildSystemPromptOptions, facts: PiFacts): Request {
 		const skills = o.skills ?? [];
 		const fromDiscovery = (scope: string | undefined) => scope === "user" || scope === "project";
 		if (!skills.some((s) => fromDiscovery(s.sourceInfo?.scope))) args.push("--no-skills");
-		for (const s of skills) if (!fromDiscovery(s.sourceInfo?.scope)) args.push(`--skill=${s.filePath}`);
+		// pi lists the skills of packages given with -e before everything discovered, and --skill
+		// files after it; both are "cli" skills to an extension. A non-discovered skill ahead of every
+		// discovered one, under a skills/ folder, is taken for a package's and passed as that package
+		// (a resources overlay keeps its place); a wrong guess only fails the identity check.
+		// With no discovered skill the two kinds are adjacent and --skill in pi's order keeps it.
+		const packages: string[] = [];
+		let seenDiscovered = !skills.some((s) => fromDiscovery(s.sourceInfo?.scope));
+		for (const s of skills) {
+			if (fromDiscovery(s.sourceInfo?.scope)) {
+				seenDiscovered = true;
+				continue;
+			}
+			const pkg = seenDiscovered ? undefined : /^(.+)\/skills\/.+$/.exec(s.filePath)?.[1];
+			if (pkg === undefined) args.push(`--skill=${s.filePath}`);
+			else if (!packages.includes(pkg)) packages.push(pkg);
+		}
+		if (packages.length > 0) args.push(`--overlay=${file("resources.json", JSON.stringify({ resources: { packages } }))}`);
 		return { args, cleanup };
 	} catch (err) {
 		cleanup();
