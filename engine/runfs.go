@@ -29,7 +29,22 @@ var (
 	_ sources.RegularReader  = runFS{}
 	_ sources.ParseCache     = runFS{}
 	_ sources.ResolverSharer = runFS{}
+	_ sources.Memoizer       = runFS{}
 )
+
+// Memo passes a kind's step on to the run's file system when it
+// remembers steps (a Builder's), with the step reading through the same
+// budget and checks. A confined view computes every time: what it
+// refuses depends on the roots, which the step's options do not hold.
+func (c runFS) Memo(key string, options any, compute func(sources.FS) (any, error)) (any, error) {
+	m, ok := c.FS.(sources.Memoizer)
+	if !ok || c.rs != nil {
+		return compute(c)
+	}
+	return m.Memo(key, options, func(child sources.FS) (any, error) {
+		return compute(runFS{FS: child, read: c.read, max: c.max, rs: c.rs})
+	})
+}
 
 // SharedResolver passes on the run's file system's shared Resolver. A
 // confined view shares none: its refusals must not leak into another's

@@ -90,6 +90,22 @@ func TestBuilderMemoSeesEveryChange(t *testing.T) {
 			must(os.Symlink(filepath.Join(home, "elsewhere", "other"), tmp))
 			must(os.Rename(tmp, filepath.Join(skills, "linked")))
 		}},
+		{"an ignore file hides a skill", func() { write(filepath.Join(skills, ".gitignore"), "skill-0002/\n") }},
+		{"the ignore rule edited", func() { write(filepath.Join(skills, ".gitignore"), "skill-0003/\n") }},
+		{"a SKILL.md at a skills dir's root shadows its other files", func() {
+			write(filepath.Join(skills, "skill-0004", "notes.md"), "---\nname: notes\ndescription: Notes.\n---\n")
+			write(filepath.Join(skills, "skill-0004", "sub", "SKILL.md"), "---\nname: sub\ndescription: Sub.\n---\n")
+		}},
+		{"an invalid skill made valid by its content alone", func() {
+			write(skill(skills, "broken"), "---\nname: broken\n---\n")
+			time.Sleep(20 * time.Millisecond)
+			compare("an invalid skill")
+			write(skill(skills, "broken"), "---\nname: broken\ndescription: Fixed.\n---\n")
+		}},
+		{"a SKILL.md replaced by a directory", func() {
+			must(os.Remove(skill(skills, "broken")))
+			must(os.MkdirAll(skill(skills, "broken"), 0o755))
+		}},
 		{"chmod of a context file", func() { must(os.Chmod(filepath.Join(agent, "AGENTS.md"), 0o600)) }},
 		{"a global settings file", func() {
 			write(filepath.Join(agent, "settings.json"), `{"enableSkillCommands": false, "skills": ["../elsewhere"]}`)

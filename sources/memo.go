@@ -35,3 +35,33 @@ func MemoText(fsys FS, kind, text string, parse func(string) (any, error)) (any,
 	}
 	return parse(text)
 }
+
+// Memoizer is implemented by file systems that remember a kind's
+// intermediate results across builds, as a Builder's per-source view
+// does. Kinds call it through [Memo].
+type Memoizer interface {
+	// Memo returns what compute returned the last time it ran under key,
+	// when it ran with options equal (reflect.DeepEqual) to options and
+	// every file-system fact it observed then still holds; those facts
+	// then count as observed by the caller. Otherwise it runs compute
+	// with a file system that records the facts, and remembers the
+	// result unless compute failed or the facts cannot be validated.
+	Memo(key string, options any, compute func(FS) (any, error)) (any, error)
+}
+
+// Memo returns compute(fsys), remembered on a [Memoizer] (see there) and
+// computed every time on any other file system. compute must read only
+// through the FS it is given and be a pure function of options and of
+// what it reads there; its result is shared and must not be modified.
+func Memo[T any](fsys FS, key string, options any, compute func(FS) (T, error)) (T, error) {
+	m, ok := fsys.(Memoizer)
+	if !ok {
+		return compute(fsys)
+	}
+	v, err := m.Memo(key, options, func(f FS) (any, error) { return compute(f) })
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return v.(T), nil
+}

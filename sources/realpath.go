@@ -83,3 +83,25 @@ func (r *Resolver) Realpath(abs string) (string, error) {
 	r.mu.Unlock()
 	return out, nil
 }
+
+// Learned returns a copy of the resolutions r has made.
+func (r *Resolver) Learned() map[string]string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	m := make(map[string]string, len(r.cache))
+	for k, v := range r.cache {
+		m[k] = v
+	}
+	return m
+}
+
+// Learn adds resolutions another Resolver made over the same file system.
+// They must still hold: the caller makes the facts they came from its own
+// (as a remembered step's facts, validated, become its caller's).
+func (r *Resolver) Learn(m map[string]string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for k, v := range m {
+		r.cache[k] = v
+	}
+}

@@ -27,7 +27,9 @@ type Cache struct {
 	dirs   map[string]cachedDir
 	parsed map[parsedKey]cachedParse
 	memo   map[memoKey]memoValue
-	reads  int // files and directories actually read, for tests
+	// steps are kinds' remembered intermediate results (Tracker.Memo).
+	steps map[string]stepEntry
+	reads int // files and directories actually read, for tests
 }
 
 var (

@@ -1,6 +1,8 @@
 package piresources
 
 import (
+	"slices"
+
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/prov"
 )
@@ -83,4 +85,23 @@ func (r *recorder) exclude(p, reason, detail string) {
 
 func (r *recorder) origin(p, role string, n int) {
 	r.origins = append(r.origins, prov.Origin{Path: p, Role: role, Bytes: n})
+}
+
+// since returns what r recorded after it was old (a copy of r taken
+// earlier: recorders only grow).
+func (r recorder) since(old recorder) recorder {
+	return recorder{
+		diags:      slices.Clone(r.diags[len(old.diags):]),
+		collisions: slices.Clone(r.collisions[len(old.collisions):]),
+		origins:    slices.Clone(r.origins[len(old.origins):]),
+		excluded:   slices.Clone(r.excluded[len(old.excluded):]),
+	}
+}
+
+// add appends what o recorded.
+func (r *recorder) add(o recorder) {
+	r.diags = append(r.diags, o.diags...)
+	r.collisions = append(r.collisions, o.collisions...)
+	r.origins = append(r.origins, o.origins...)
+	r.excluded = append(r.excluded, o.excluded...)
 }

@@ -71,19 +71,83 @@ type SkillsResult struct {
 }
 
 // LoadSkills discovers, parses and validates skills like pi 0.83.0.
+// Discovery (settings, packages, directory walks, links) reads no skill
+// file, so on a file system that remembers steps ([sources.Memo]) it is
+// reused while its facts hold, and an edited SKILL.md costs its own parse.
 func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (SkillsResult, error) {
+	plan, err := sources.Memo(fsys, "piresources.skills.discovery", opts, func(fsys sources.FS) (*skillPlan, error) {
+		return planSkills(ctx, fsys, opts)
+	})
+	if err != nil {
+		return SkillsResult{}, err
+	}
 	l, err := newLoader(ctx, fsys, opts.Layout, opts.Cwd, opts.Home, opts.AgentDir, opts.Trusted, kindSkills)
 	if err != nil {
 		return SkillsResult{}, err
 	}
-	cands, err := l.resolve(opts.Discover, opts.Packages, opts.Paths)
-	if err != nil {
-		return SkillsResult{}, err
-	}
 	s := skillSet{l: l, byName: map[string]int{}, byReal: map[string]string{}}
-	for _, c := range cands {
+	for _, st := range plan.steps {
 		if err := ctx.Err(); err != nil {
 			return SkillsResult{}, err
+		}
+		l.rec.add(st.before)
+		if st.file != "" {
+			s.load(st.file, st.scope, st.real)
+		}
+	}
+	if s.skills == nil {
+		s.skills = []Skill{}
+	}
+	return SkillsResult{
+		Skills:   s.skills,
+		Diags:    append(append(l.rec.diags, l.rec.collisions...), plan.guard...),
+		Origins:  l.rec.origins,
+		Excluded: l.rec.excluded,
+	}, nil
+}
+
+// skillPlan is the discovery part of LoadSkills: the skill files to load
+// in order, each with its realpath and with what discovery reported
+// before it, in pi's order. It is shared (sources.Memo): never modified.
+type skillPlan struct {
+	steps []skillStep
+	guard diag.List // the walks' own warnings (link cycles, huge trees)
+}
+
+// skillStep is a skill file to load ("" for the report after the last
+// one) and what discovery reported since the step before.
+type skillStep struct {
+	file, scope, real string
+	before            recorder
+}
+
+// planSkills walks what LoadSkills loads, reading settings, manifests and
+// ignore files but no skill file.
+func planSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (*skillPlan, error) {
+	l, err := newLoader(ctx, fsys, opts.Layout, opts.Cwd, opts.Home, opts.AgentDir, opts.Trusted, kindSkills)
+	if err != nil {
+		return nil, err
+	}
+	cands, err := l.resolve(opts.Discover, opts.Packages, opts.Paths)
+	if err != nil {
+		return nil, err
+	}
+	plan := &skillPlan{}
+	var seen recorder // the lengths of l.rec already in a step
+	step := func(file, scope string) {
+		st := skillStep{file: file, scope: scope, before: l.rec.since(seen)}
+		if file != "" {
+			st.real = file
+			if real, err := l.resolver.Realpath(file); err == nil {
+				st.real = real
+			}
+		}
+		seen = l.rec
+		plan.steps = append(plan.steps, st)
+	}
+	for _, c := range cands {
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		fi, err := sources.Stat(fsys, c.path)
 		switch {
@@ -93,27 +157,21 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 		case fi.IsDir():
 			files, err := l.skillFiles(c.path, true)
 			if err != nil {
-				return SkillsResult{}, err
+				return nil, err
 			}
 			for _, f := range files {
-				s.load(f, c.scope)
+				step(f, c.scope)
 			}
 		case fi.Mode().IsRegular() && strings.HasSuffix(c.path, l.layout.MarkdownExt):
-			s.load(c.path, c.scope)
+			step(c.path, c.scope)
 		default:
 			l.rec.diags.Warnf(c.path, CodeSkillNotMarkdown, "skill path is not a markdown file")
 			l.rec.exclude(c.path, ReasonNotResource, "")
 		}
 	}
-	if s.skills == nil {
-		s.skills = []Skill{}
-	}
-	return SkillsResult{
-		Skills:   s.skills,
-		Diags:    append(append(l.rec.diags, l.rec.collisions...), l.guard.Diags...),
-		Origins:  l.rec.origins,
-		Excluded: l.rec.excluded,
-	}, nil
+	step("", "")
+	plan.guard = l.guard.Diags
+	return plan, nil
 }
 
 // skillSet is pi's loadSkills bookkeeping: first name wins (SKL-C1), a
@@ -125,7 +183,9 @@ type skillSet struct {
 	byReal map[string]string
 }
 
-func (s *skillSet) load(file, scope string) {
+// load loads one skill file; real is its realpath (the file itself when
+// it has none).
+func (s *skillSet) load(file, scope, real string) {
 	l := s.l
 	skill, warnings, size, readable := l.loadSkillFile(file)
 	code := CodeSkillInvalid
@@ -142,10 +202,6 @@ func (s *skillSet) load(file, scope string) {
 		}
 		l.rec.exclude(file, reason, strings.Join(warnings, "; "))
 		return
-	}
-	real, err := l.resolver.Realpath(file)
-	if err != nil {
-		real = file
 	}
 	if first, dup := s.byReal[real]; dup {
 		l.rec.exclude(file, ReasonSameFile, first)
