@@ -478,6 +478,8 @@ func (r *run) resolve(ctx context.Context, name string, sp *sourcePlan, options 
 		if memoize {
 			tracker = r.cache.Track()
 			rfs.FS = tracker
+		} else if rs != nil {
+			rfs.res = rs.res // the kind resolves with the run's checks' Resolver
 		}
 		if sp.confine {
 			rfs.rs = rs

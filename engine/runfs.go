@@ -23,6 +23,9 @@ type runFS struct {
 	read *atomic.Int64 // bytes the run has read so far
 	max  int64         // the run's budget; 0: MaxRunBytes
 	rs   *rootSet      // nil: not confined
+	// res is the Resolver to share when FS shares none (a plain run's,
+	// whose checks of the kind's origins then resolve each path once).
+	res *sources.Resolver
 }
 
 var (
@@ -50,10 +53,13 @@ func (c runFS) Memo(key string, options any, compute func(sources.FS) (any, erro
 // confined view shares none: its refusals must not leak into another's
 // cache.
 func (c runFS) SharedResolver() *sources.Resolver {
-	if rs, ok := c.FS.(sources.ResolverSharer); ok && c.rs == nil {
+	if c.rs != nil {
+		return nil
+	}
+	if rs, ok := c.FS.(sources.ResolverSharer); ok {
 		return rs.SharedResolver()
 	}
-	return nil
+	return c.res
 }
 
 func (c runFS) abs(name string) string {
@@ -71,10 +77,7 @@ func (c runFS) admit(name string, n int64) error {
 			return &fs.PathError{Op: "open", Path: abs, Err: &sources.OutsideRootsError{Path: abs, Real: real}}
 		}
 	}
-	max := c.max
-	if max <= 0 {
-		max = MaxRunBytes
-	}
+	max := c.budget()
 	if total := c.read.Add(n); total > max {
 		return &fs.PathError{Op: "read", Path: abs, Err: fmt.Errorf("promptc: the build has read more than %d bytes in all", max)}
 	}
@@ -107,22 +110,51 @@ func (c runFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) 
 	return b, fi, nil
 }
 
+// ReadParsed charges the file's size after the read, as ReadRegular
+// does: a spent budget refuses before anything is read, so a run reads at
+// most its budget and one file more.
 func (c runFS) ReadParsed(name, kind string, parse func([]byte) (any, error)) (any, error) {
-	var size int64
-	if fi, err := c.FS.Stat(name); err == nil {
-		size = fi.Size()
-	}
-	if err := c.admit(name, size); err != nil {
+	if err := c.admit(name, 0); err != nil {
 		return nil, err
 	}
-	if pc, ok := c.FS.(sources.ParseCache); ok {
-		return pc.ReadParsed(name, kind, parse)
+	switch fsys := c.FS.(type) {
+	case parsedInfoReader:
+		v, fi, err := fsys.ReadParsedInfo(name, kind, parse)
+		if fi != nil {
+			if aerr := c.admit(name, fi.Size()); aerr != nil {
+				return nil, aerr
+			}
+		}
+		return v, err
+	case sources.ParseCache:
+		var size int64
+		if fi, err := c.FS.Stat(name); err == nil {
+			size = fi.Size()
+		}
+		if err := c.admit(name, size); err != nil {
+			return nil, err
+		}
+		return fsys.ReadParsed(name, kind, parse)
 	}
-	b, err := sources.ReadFile(c.FS, c.abs(name))
+	b, _, err := c.ReadRegular(name, sources.MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
 	return parse(b)
+}
+
+// parsedInfoReader is a ParseCache that also returns what a stat of the
+// file saw (fscache.Tracker).
+type parsedInfoReader interface {
+	ReadParsedInfo(name, kind string, parse func([]byte) (any, error)) (any, fs.FileInfo, error)
+}
+
+// budget is the run's read budget in bytes.
+func (c runFS) budget() int64 {
+	if c.max <= 0 {
+		return MaxRunBytes
+	}
+	return c.max
 }
 
 func (c runFS) MemoText(kind, text string, parse func(string) (any, error)) (any, error) {

@@ -296,9 +296,16 @@ func (t *Tracker) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, erro
 }
 
 func (t *Tracker) ReadParsed(name, kind string, parse func([]byte) (any, error)) (any, error) {
+	v, _, err := t.ReadParsedInfo(name, kind, parse)
+	return v, err
+}
+
+// ReadParsedInfo is ReadParsed that also returns what the stat of the
+// file saw (nil when there was none).
+func (t *Tracker) ReadParsedInfo(name, kind string, parse func([]byte) (any, error)) (any, fs.FileInfo, error) {
 	v, fi, err := t.c.readParsed(name, kind, parse)
 	t.deps.note(depKey{name, true, true}, fi, statErr(fi, err), fi != nil && t.c.isRacy(fi))
-	return v, err
+	return v, fi, err
 }
 
 func (t *Tracker) MemoText(kind, text string, parse func(string) (any, error)) (any, error) {

@@ -49,6 +49,9 @@ type loader struct {
 	resolver *sources.Resolver
 	// guard keeps the walks finite (link cycles, huge trees).
 	guard *sources.WalkGuard
+	// regular are the skill files a walk found to be regular files, so
+	// loading them needs no second stat.
+	regular map[string]bool
 }
 
 func newLoader(ctx context.Context, fsys sources.FS, layout Layout, cwd, home, agentDir string, trusted bool, k kind) (*loader, error) {
@@ -61,7 +64,7 @@ func newLoader(ctx context.Context, fsys sources.FS, layout Layout, cwd, home, a
 		ctx: ctx, fsys: fsys, layout: layout.withDefaults(),
 		cwd: path.Clean(cwd), home: path.Clean(home), agentDir: path.Clean(agentDir),
 		trusted: trusted, kind: k, globs: map[string]*glob.Pattern{}, resolver: sources.NewResolver(fsys),
-		guard: sources.NewWalkGuard(fsys),
+		guard: sources.NewWalkGuard(fsys), regular: map[string]bool{},
 	}, nil
 }
 

@@ -149,6 +149,10 @@ func planSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (*skill
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		if l.regular[c.path] && strings.HasSuffix(c.path, l.layout.MarkdownExt) {
+			step(c.path, c.scope) // a file the walks found
+			continue
+		}
 		fi, err := sources.Stat(fsys, c.path)
 		switch {
 		case err != nil:

@@ -149,11 +149,17 @@ func (l *loader) skillDir(dir, root string, ig *gitignore.Matcher, rootFiles boo
 		}
 		full := path.Join(dir, e.Name())
 		// Failures here are recorded by the second loop, which sees the
-		// entry again.
-		if fi, err := sources.Stat(l.fsys, full); err != nil || !fi.Mode().IsRegular() || ig.Ignores(relative(root, full)) {
+		// entry again. An entry that is no link is what its type says.
+		isFile := e.Type().IsRegular()
+		if e.Type()&fs.ModeSymlink != 0 {
+			fi, err := sources.Stat(l.fsys, full)
+			isFile = err == nil && fi.Mode().IsRegular()
+		}
+		if !isFile || ig.Ignores(relative(root, full)) {
 			continue
 		}
 		*out = append(*out, full)
+		l.regular[full] = true
 		for _, s := range entries {
 			if s.Name() != e.Name() && !strings.HasPrefix(s.Name(), ".") {
 				l.rec.exclude(path.Join(dir, s.Name()), ReasonShadowed, full)
@@ -178,6 +184,7 @@ func (l *loader) skillDir(dir, root string, ig *gitignore.Matcher, rootFiles boo
 			}
 		case isFile && rootFiles && strings.HasSuffix(name, l.layout.MarkdownExt):
 			*out = append(*out, full)
+			l.regular[full] = true
 		case isFile:
 			l.rec.exclude(full, ReasonNotResource, "")
 		}
