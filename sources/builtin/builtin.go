@@ -6,6 +6,7 @@ package builtin
 import (
 	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/kinds/catalog"
+	"github.com/promptc/promptc/sources/kinds/codexdocs"
 	"github.com/promptc/promptc/sources/kinds/contextfiles"
 	"github.com/promptc/promptc/sources/kinds/cowagentskills"
 	"github.com/promptc/promptc/sources/kinds/file"
@@ -25,6 +26,7 @@ import (
 func Kinds() []sources.Kind {
 	return []sources.Kind{
 		catalog.New(),
+		codexdocs.New(),
 		contextfiles.New(),
 		cowagentskills.New(),
 		file.New(),
