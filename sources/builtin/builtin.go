@@ -6,6 +6,7 @@ package builtin
 import (
 	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/kinds/catalog"
+	"github.com/promptc/promptc/sources/kinds/claudemd"
 	"github.com/promptc/promptc/sources/kinds/codexdocs"
 	"github.com/promptc/promptc/sources/kinds/contextfiles"
 	"github.com/promptc/promptc/sources/kinds/cowagentskills"
@@ -26,6 +27,7 @@ import (
 func Kinds() []sources.Kind {
 	return []sources.Kind{
 		catalog.New(),
+		claudemd.New(),
 		codexdocs.New(),
 		contextfiles.New(),
 		cowagentskills.New(),

@@ -28,6 +28,7 @@ type leftOut struct{ name, reason string }
 type invocation struct {
 	cwd    string // $WORK-relative or $WORK/…
 	params [][2]string
+	flags  []string // pipeline flags, as arguments
 	env    []casetest.EnvVar
 }
 
@@ -51,6 +52,7 @@ type partSel struct {
 // agents lists the agents whose pipelines exist, in report order.
 var agents = []agent{
 	{dir: "codex", pipeline: "codex", invoke: codexInvocation, parts: []partSel{{name: "agents_md"}}},
+	{dir: "claude-code", pipeline: "claude-code", invoke: claudeInvocation, parts: []partSel{{name: "claude_md"}}},
 }
 
 // convertAll converts every case of every agent under dir.
@@ -166,6 +168,7 @@ func convert(a agent, c *agentCase) (map[string][]byte, string, error) {
 		s := *spec
 		s.Doc = doc(c, part.name, len(a.parts) > 1)
 		s.Args = []string{"--pipeline", a.pipeline, "--cwd", workArg(inv.cwd)}
+		s.Args = append(s.Args, inv.flags...)
 		for _, p := range append(append([][2]string(nil), inv.params...), part.params...) {
 			s.Args = append(s.Args, "--param", p[0]+"="+p[1])
 		}
