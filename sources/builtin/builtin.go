@@ -11,6 +11,7 @@ import (
 	"github.com/promptc/promptc/sources/kinds/contextfiles"
 	"github.com/promptc/promptc/sources/kinds/cowagentskills"
 	"github.com/promptc/promptc/sources/kinds/file"
+	"github.com/promptc/promptc/sources/kinds/geminimemory"
 	"github.com/promptc/promptc/sources/kinds/projecttrust"
 	"github.com/promptc/promptc/sources/kinds/promptfile"
 	"github.com/promptc/promptc/sources/kinds/prompttemplates"
@@ -32,6 +33,7 @@ func Kinds() []sources.Kind {
 		contextfiles.New(),
 		cowagentskills.New(),
 		file.New(),
+		geminimemory.New(),
 		projecttrust.New(),
 		promptfile.New(),
 		prompttemplates.New(),

@@ -53,6 +53,10 @@ type partSel struct {
 var agents = []agent{
 	{dir: "codex", pipeline: "codex", invoke: codexInvocation, parts: []partSel{{name: "agents_md"}}},
 	{dir: "claude-code", pipeline: "claude-code", invoke: claudeInvocation, parts: []partSel{{name: "claude_md"}}},
+	{dir: "gemini-cli", pipeline: "gemini-cli", invoke: geminiInvocation, parts: []partSel{
+		{name: "system_memory", params: [][2]string{{"part", "system"}}},
+		{name: "session_memory", params: [][2]string{{"part", "session"}}},
+	}},
 }
 
 // convertAll converts every case of every agent under dir.
