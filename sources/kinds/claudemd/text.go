@@ -74,9 +74,9 @@ func conditional(fm []string) bool {
 type lineKind int
 
 const (
-	textLine lineKind = iota
-	codeLine          // fenced (fence lines included) or indented code
-	commentLine       // part of a block-level HTML comment, or a blank line after one
+	textLine    lineKind = iota
+	codeLine             // fenced (fence lines included) or indented code
+	commentLine          // part of a block-level HTML comment, or a blank line after one
 )
 
 var fenceRe = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
