@@ -12,6 +12,7 @@ import (
 	"github.com/promptc/promptc/sources/kinds/cowagentskills"
 	"github.com/promptc/promptc/sources/kinds/file"
 	"github.com/promptc/promptc/sources/kinds/geminimemory"
+	"github.com/promptc/promptc/sources/kinds/opencodeinstr"
 	"github.com/promptc/promptc/sources/kinds/projecttrust"
 	"github.com/promptc/promptc/sources/kinds/promptfile"
 	"github.com/promptc/promptc/sources/kinds/prompttemplates"
@@ -34,6 +35,7 @@ func Kinds() []sources.Kind {
 		cowagentskills.New(),
 		file.New(),
 		geminimemory.New(),
+		opencodeinstr.New(),
 		projecttrust.New(),
 		promptfile.New(),
 		prompttemplates.New(),

@@ -57,6 +57,7 @@ var agents = []agent{
 		{name: "system_memory", params: [][2]string{{"part", "system"}}},
 		{name: "session_memory", params: [][2]string{{"part", "session"}}},
 	}},
+	{dir: "opencode", pipeline: "opencode", invoke: opencodeInvocation, parts: []partSel{{name: "instructions"}}},
 }
 
 // convertAll converts every case of every agent under dir.
