@@ -32,7 +32,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 	if err != nil {
 		return Result{}, nil, err
 	}
-	res.ProjectRoot, res.SearchDirs = root, dirs
+	res.ProjectRoot, res.SearchDirs, res.MaxBytes = root, dirs, opts.MaxBytes
 
 	remaining := opts.MaxBytes
 	for _, dir := range dirs {
@@ -65,9 +65,6 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 		remaining -= len(b)
 		res.Docs = append(res.Docs, Doc{Path: p, Text: text, Bytes: len(b), Size: size})
 		res.origins = append(res.origins, prov.Origin{Path: p, Role: "context", Bytes: len(b)})
-		if len(b) < size {
-			res.excluded = append(res.excluded, prov.Exclusion{Path: p, Reason: ReasonCut, Detail: cutDetail(len(b), size) + fmt.Sprintf(" (project_doc_max_bytes %d)", opts.MaxBytes)})
-		}
 	}
 	return res, diags, nil
 }
@@ -101,7 +98,7 @@ func (r *Result) loadGlobal(fsys sources.FS, home string, diags *diag.List) {
 			r.excluded = append(r.excluded, prov.Exclusion{Path: p, Reason: ReasonBlank})
 			continue
 		}
-		r.Global, r.GlobalPath = text, p
+		r.Global, r.GlobalPath, r.globalBytes = text, p, len(b)
 		r.origins = append(r.origins, prov.Origin{Path: p, Role: "context", Bytes: len(b)})
 	}
 }

@@ -20,9 +20,6 @@ const (
 	// ReasonOverCap: the budget was spent before this file (CX-8); it is
 	// not read at all.
 	ReasonOverCap = "over the project_doc_max_bytes cap"
-	// ReasonCut: the file is loaded, but only its first bytes (CX-8);
-	// Detail says how many.
-	ReasonCut = "cut at the project_doc_max_bytes cap"
 	// ReasonUnreadable: the file could not be read; Detail holds the error.
 	ReasonUnreadable = "unreadable"
 )
@@ -54,9 +51,12 @@ type Result struct {
 	SearchDirs []string `json:"search_dirs"`
 	// Names are the names each search dir tries, in order.
 	Names []string `json:"names"`
+	// MaxBytes is the cap the docs were read under (CX-8).
+	MaxBytes int `json:"max_bytes"`
 
-	origins  []prov.Origin
-	excluded []prov.Exclusion
+	globalBytes int // the global file's size on disk
+	origins     []prov.Origin
+	excluded    []prov.Exclusion
 }
 
 var (
@@ -64,16 +64,18 @@ var (
 	_ sources.WalkReporter      = Result{}
 )
 
-// ContextFiles lists the global file, then the project docs, as read.
+// ContextFiles lists the global file, then the project docs, as read; a
+// doc the cap cut is Truncated, which `promptc explain` reports as a
+// why-not entry.
 func (r Result) ContextFiles() []sources.ContextFile {
 	var out []sources.ContextFile
 	if r.GlobalPath != "" {
-		out = append(out, sources.ContextFile{Path: r.GlobalPath, Content: r.Global, Bytes: len(r.Global)})
+		out = append(out, sources.ContextFile{Path: r.GlobalPath, Content: r.Global, Bytes: r.globalBytes})
 	}
 	for _, d := range r.Docs {
 		f := sources.ContextFile{Path: d.Path, Content: d.Text, Bytes: d.Size}
 		if d.Bytes < d.Size {
-			f.Truncated, f.Detail = true, cutDetail(d.Bytes, d.Size)
+			f.Truncated, f.Detail = true, fmt.Sprintf("cut at project_doc_max_bytes = %d: %s", r.MaxBytes, cutDetail(d.Bytes, d.Size))
 		}
 		out = append(out, f)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -84,6 +85,16 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 			l.res.Name = n
 			for _, p := range found {
 				l.add(p)
+			}
+			for _, other := range names {
+				if other == n {
+					continue
+				}
+				for _, d := range l.res.Dirs {
+					if _, err := sources.Lstat(fsys, path.Join(d, other)); err == nil && !slices.Contains(found, path.Join(d, other)) {
+						l.exclude(path.Join(d, other), ReasonShadowed, n+" was found on the walk")
+					}
+				}
 			}
 			break
 		}

@@ -7,7 +7,7 @@ import (
 
 // Exclusion reasons recorded in Output.Excluded.
 const (
-	ReasonShadowed  = "shadowed: an earlier name was found on the walk"
+	ReasonShadowed  = "shadowed"
 	ReasonEmpty     = "empty or not a readable file"
 	ReasonDuplicate = "already listed"
 	ReasonURL       = "URL (promptc does not fetch; opencode adds nothing when it cannot)"
