@@ -60,8 +60,9 @@ var agents = []agent{
 	{dir: "opencode", pipeline: "opencode", invoke: opencodeInvocation, parts: []partSel{{name: "instructions"}}},
 }
 
-// convertAll converts every case of every agent under dir.
-func convertAll(dir string) ([]*set, error) {
+// convertAll converts every case of every agent under dir; with captures
+// set, each case's expected.json is read from captures/<agent>/<case>/.
+func convertAll(dir, captures string) ([]*set, error) {
 	var sets []*set
 	for _, a := range agents {
 		s := &set{agent: a.dir, pipeline: a.pipeline, files: map[string][]byte{}}
@@ -74,7 +75,7 @@ func convertAll(dir string) ([]*set, error) {
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			c, err := loadCase(filepath.Dir(n))
+			c, err := loadCase(filepath.Dir(n), captures)
 			if err != nil {
 				return nil, err
 			}

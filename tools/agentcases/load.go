@@ -63,13 +63,18 @@ type capture struct {
 	Error string `json:"error"`
 }
 
-// loadCase reads the case directory dir.
-func loadCase(dir string) (*agentCase, error) {
+// loadCase reads the case directory dir, and its capture from
+// captures/<agent>/<case>/expected.json when captures is set.
+func loadCase(dir, captures string) (*agentCase, error) {
 	c := &agentCase{name: filepath.Base(dir), dir: dir, files: map[string][]byte{}}
 	if err := readJSON(filepath.Join(dir, "case.json"), &c.meta); err != nil {
 		return nil, err
 	}
-	if err := readJSON(filepath.Join(dir, "expected.json"), &c.want); err != nil {
+	want := filepath.Join(dir, "expected.json")
+	if captures != "" {
+		want = filepath.Join(captures, filepath.Base(filepath.Dir(dir)), c.name, "expected.json")
+	}
+	if err := readJSON(want, &c.want); err != nil {
 		return nil, err
 	}
 	c.cwd = "."

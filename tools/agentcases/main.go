@@ -7,6 +7,7 @@
 //
 //	go run ./tools/agentcases            # rewrite testdata/promptc-tests/agents
 //	go run ./tools/agentcases -check     # write nothing; fail when a case is stale
+//	go run ./tools/agentcases -captures DIR -out OUT   # cases from fresh captures (testdata/agents/verify.sh)
 //
 // A case becomes: its tree/ under $WORK/fs and home/ under $WORK/home,
 // an empty .git directory for each git line, its setup ops as archive
@@ -28,8 +29,9 @@ func main() {
 	cases := flag.String("cases", "testdata/agents/cases", "folder of the recorded agent cases")
 	out := flag.String("out", "testdata/promptc-tests/agents", "folder of the case files (one folder per agent below it)")
 	check := flag.Bool("check", false, "write nothing; fail when a case file is stale or missing")
+	captures := flag.String("captures", "", "read each case's expected.json from DIR/<agent>/<case>/ (record.py --out DIR) instead of the case dir")
 	txtargen.Main("agentcases", func() error {
-		sets, err := convertAll(*cases)
+		sets, err := convertAll(*cases, *captures)
 		if err != nil {
 			return err
 		}

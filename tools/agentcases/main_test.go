@@ -12,7 +12,7 @@ import (
 // converter writes from the checked-in recorded cases.
 func TestCasesAreFresh(t *testing.T) {
 	root := filepath.Join("..", "..", "testdata")
-	sets, err := convertAll(filepath.Join(root, "agents", "cases"))
+	sets, err := convertAll(filepath.Join(root, "agents", "cases"), "")
 	if err != nil {
 		t.Fatal(err)
 	}
