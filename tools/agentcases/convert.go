@@ -147,7 +147,9 @@ func convert(a agent, c *agentCase) (map[string][]byte, string, error) {
 			}
 			spec.Modes = append(spec.Modes, casetest.SpecMode{Path: p, Mode: os.FileMode(mode)})
 		case "git":
-			return nil, "needs git history (setup runs git " + strings.Join(op.Args, " ") + ")", nil
+			if skip := emulateGit(p, op.Args, files, subst); skip != "" {
+				return nil, skip, nil
+			}
 		default:
 			return nil, "", fmt.Errorf("unknown setup op %q", op.Op)
 		}

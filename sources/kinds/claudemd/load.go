@@ -50,14 +50,25 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 	if opts.AddDirsClaudeMD {
 		dirs = append(dirs, opts.AddDirs...)
 	}
+	mainRoot, wtRoot := mainCheckout(fsys, cwd)
 	for _, d := range dirs {
 		if err := ctx.Err(); err != nil {
 			return Result{}, nil, err
 		}
-		if opts.source(TypeProject) {
+		// CC-23: the main checkout around a nested linked worktree gives
+		// only its local files.
+		shadowed := mainRoot != "" && inside(d, mainRoot) && !inside(d, wtRoot)
+		if opts.source(TypeProject) && !shadowed {
 			l.add(path.Join(d, "CLAUDE.md"), TypeProject, 0, "")
 			l.add(path.Join(d, ".claude", "CLAUDE.md"), TypeProject, 0, "")
 			l.rules(path.Join(d, ".claude", "rules"), TypeProject)
+		}
+		if shadowed {
+			for _, n := range []string{"CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules"} {
+				if sources.Exists(fsys, path.Join(d, n)) {
+					l.exclude(path.Join(d, n), ReasonMainCheckout, wtRoot)
+				}
+			}
 		}
 		if opts.source(TypeLocal) {
 			l.add(path.Join(d, "CLAUDE.local.md"), TypeLocal, 0, "")

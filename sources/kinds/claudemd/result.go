@@ -17,6 +17,9 @@ const (
 	ReasonTooDeep     = "import deeper than 4 levels"
 	ReasonNotText     = "import of a non-text file"
 	ReasonUnreadable  = "unreadable"
+	// ReasonMainCheckout: a project file of the main checkout around the
+	// linked worktree the cwd is in (CC-23); Detail names the worktree.
+	ReasonMainCheckout = "main checkout of a nested linked worktree"
 )
 
 // File is one entry of the reminder.
