@@ -27,16 +27,3 @@ func TestCasesAreFresh(t *testing.T) {
 		t.Errorf("%v:\n%s(run go run ./tools/agentcases)", err, report.String())
 	}
 }
-
-func TestParseTOML(t *testing.T) {
-	d, err := parseTOML("c.toml", []byte("a = 1\nb = [\"x\", \"y\"]\n# c\n[projects.\"/p\"]\ntrust_level = \"trusted\"\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d.top["a"] != "1" || d.top["b"] != `["x", "y"]` || d.tables[`projects."/p"`]["trust_level"] != `"trusted"` {
-		t.Errorf("parsed %+v", d)
-	}
-	if _, err := parseTOML("c.toml", []byte("a\n")); err == nil || err.Error() != `c.toml:1: not a key = value line: "a"` {
-		t.Errorf("err = %v", err)
-	}
-}

@@ -28,9 +28,20 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 	if opts.CodexHome != "" {
 		res.loadGlobal(fsys, opts.CodexHome, &diags)
 	}
+	var user settings
+	if opts.ReadConfig && opts.CodexHome != "" {
+		user = readConfig(fsys, path.Join(opts.CodexHome, "config.toml"), &diags)
+		if user.hasMk && !opts.RootMarkersGiven {
+			opts.RootMarkers = user.markers
+		}
+	}
 	dirs, root, err := searchDirs(ctx, fsys, opts)
 	if err != nil {
 		return Result{}, nil, err
+	}
+	if opts.ReadConfig {
+		opts = applyConfig(fsys, opts, user, root, &diags)
+		res.Names = opts.names()
 	}
 	res.ProjectRoot, res.SearchDirs, res.MaxBytes = root, dirs, opts.MaxBytes
 
@@ -183,4 +194,30 @@ func classify(fsys sources.FS, p string) (isFile bool, notFile string) {
 		return false, "directory"
 	}
 	return false, "special file (" + fi.Mode().Type().String() + ")"
+}
+
+// applyConfig sets the options not given from the user config and, when
+// the project (its root, else the cwd) is trusted there, from the
+// project's .codex/config.toml, which wins (CX-10).
+func applyConfig(fsys sources.FS, opts Options, user settings, root string, diags *diag.List) Options {
+	layers := []settings{user}
+	proj := root
+	if proj == "" {
+		proj = path.Clean(opts.Cwd)
+	}
+	for _, t := range user.trusted {
+		if t == proj {
+			layers = append(layers, readConfig(fsys, path.Join(proj, ".codex", "config.toml"), diags))
+			break
+		}
+	}
+	for _, l := range layers {
+		if l.maxBytes != nil && !opts.MaxBytesGiven {
+			opts.MaxBytes = *l.maxBytes
+		}
+		if l.hasFB && !opts.FallbackGiven {
+			opts.FallbackFilenames = l.fallback
+		}
+	}
+	return opts
 }

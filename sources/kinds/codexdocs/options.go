@@ -36,6 +36,14 @@ type Options struct {
 	// RootMarkers is project_root_markers (default [".git"]); an empty
 	// list means the cwd is the only search dir (CX-4).
 	RootMarkers []string `koanf:"root_markers"`
+	// ReadConfig reads the three settings above from
+	// $CODEX_HOME/config.toml and, for a trusted project, from the project
+	// root's .codex/config.toml (not root_markers) (CX-10), for each one
+	// whose *Given field is false.
+	ReadConfig       bool `koanf:"read_config"`
+	MaxBytesGiven    bool `koanf:"max_bytes_given"`
+	FallbackGiven    bool `koanf:"fallback_given"`
+	RootMarkersGiven bool `koanf:"root_markers_given"`
 }
 
 var _ sources.OptionChecker = Options{}
