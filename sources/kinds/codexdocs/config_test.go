@@ -11,7 +11,7 @@ import (
 func TestReadConfig(t *testing.T) {
 	root := oracletest.TempRoot(t)
 	oracletest.WriteTree(t, root, map[string]string{
-		"c.toml": "model = \"x\" # a comment\nproject_doc_max_bytes = 1_000\nproject_doc_fallback_filenames = [\n  \"A.md\", # first\n  'B.md',\n]\n[projects.\"/p\"]\ntrust_level = \"trusted\"\n[projects.'/q']\ntrust_level = \"untrusted\"\n",
+		"c.toml":   "model = \"x\" # a comment\nproject_doc_max_bytes = 1_000\nproject_doc_fallback_filenames = [\n  \"A.md\", # first\n  'B.md',\n]\n[projects.\"/p\"]\ntrust_level = \"trusted\"\n[projects.'/q']\ntrust_level = \"untrusted\"\n",
 		"bad.toml": "project_root_markers = \"x\"\nproject_doc_max_bytes = -3\n",
 	})
 	var ds diag.List
