@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"path/filepath"
 
 	"github.com/promptc/promptc/explain"
 )
@@ -45,11 +46,15 @@ func cmdAgents(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	// An absolute cwd: CowAgent's workspace is the --cwd argument as typed,
+	// relative to the process cwd, so a relative one would be resolved twice.
 	cwd := p.get("cwd")
-	if cwd == "" {
-		if cwd, err = e.Getwd(); err != nil {
+	if cwd == "" || !filepath.IsAbs(cwd) {
+		wd, err := e.Getwd()
+		if err != nil {
 			return err
 		}
+		cwd = filepath.Join(wd, cwd)
 	}
 	v, err := buildAgentsView(ctx, cwd, tok, e)
 	if err != nil {

@@ -119,7 +119,15 @@ func runAgent(ctx context.Context, a agentSpec, cwd string, tok explain.Tokenize
 		av.Files = append(av.Files, agentFile{Path: f.Path, Bytes: f.Bytes, Tokens: f.Tokens, Truncated: f.Truncated})
 	}
 	ctxID := s.plan.Spec().Explain.Context
+	fsys := hostFS(e)
 	for _, w := range rep.WhyNot {
+		// Only what exists: a candidate name that is not there is no
+		// skipped file (URLs, not paths, stay).
+		if path.IsAbs(w.Path) && !sources.Exists(fsys, w.Path) {
+			if _, err := sources.Lstat(fsys, w.Path); err != nil {
+				continue
+			}
+		}
 		if w.Path != "" && w.Source == ctxID {
 			av.Skipped = append(av.Skipped, agentSkip{Path: w.Path, Reason: w.Reason, Detail: w.Detail})
 		}
