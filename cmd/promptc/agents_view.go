@@ -86,8 +86,8 @@ func buildAgentsView(ctx context.Context, cwd string, tok explain.Tokenizer, e e
 		}
 		v.Agents = append(v.Agents, av)
 	}
-	if len(v.Agents) > 0 {
-		v.Cwd = v.Agents[len(v.Agents)-1].cwd(cwd)
+	if real, err := sources.Realpath(hostFS(e), cwd); err == nil {
+		v.Cwd = real // what every pipeline's physical --cwd resolved to
 	}
 	v.crossSkips()
 	return v, nil
@@ -142,14 +142,6 @@ func runAgent(ctx context.Context, a agentSpec, cwd string, tok explain.Tokenize
 		}
 	}
 	return av, nil
-}
-
-// cwd is the physical cwd the agent's walk started from, when known.
-func (a agentView) cwd(given string) string {
-	if a.walk != nil && len(a.walk.Dirs) > 0 {
-		return a.walk.Dirs[0]
-	}
-	return given
 }
 
 // crossSkips adds, to each agent, the files other agents load that it
