@@ -88,6 +88,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdGraph(ctx, args[1:], stdout, stderr, e)
 	case "validate":
 		err = cmdValidate(ctx, args[1:], stdout, stderr, e)
+	case "agents":
+		err = cmdAgents(ctx, args[1:], stdout, stderr, e)
 	case "pipelines":
 		err = cmdPipelines(args[1:], stdout)
 	case "config":
@@ -170,6 +172,7 @@ Usage:
   promptc expand   [flags] [--] LINE  print the user message after /skill: and prompt-template expansion
   promptc explain  [flags]            explain the prompt: sections, sources, why not, tokens, cache, drift
   promptc graph    [flags]            draw the compiled pipeline (with input flags: mark what was active)
+  promptc agents   [--cwd DIR]        what pi, Codex, Claude Code, Gemini CLI, opencode (and CowAgent) load, side by side
   promptc validate FILE...            check pipeline files (schema and compile) without reading sources
   promptc params   [--pipeline P]     list a pipeline's params with their types, defaults, flags and environment
   promptc config   [flags]            the configuration layers and the merged pipeline (--layers, --show-origin, --json)

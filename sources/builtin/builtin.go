@@ -6,9 +6,13 @@ package builtin
 import (
 	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/kinds/catalog"
+	"github.com/promptc/promptc/sources/kinds/claudemd"
+	"github.com/promptc/promptc/sources/kinds/codexdocs"
 	"github.com/promptc/promptc/sources/kinds/contextfiles"
 	"github.com/promptc/promptc/sources/kinds/cowagentskills"
 	"github.com/promptc/promptc/sources/kinds/file"
+	"github.com/promptc/promptc/sources/kinds/geminimemory"
+	"github.com/promptc/promptc/sources/kinds/opencodeinstr"
 	"github.com/promptc/promptc/sources/kinds/projecttrust"
 	"github.com/promptc/promptc/sources/kinds/promptfile"
 	"github.com/promptc/promptc/sources/kinds/prompttemplates"
@@ -25,9 +29,13 @@ import (
 func Kinds() []sources.Kind {
 	return []sources.Kind{
 		catalog.New(),
+		claudemd.New(),
+		codexdocs.New(),
 		contextfiles.New(),
 		cowagentskills.New(),
 		file.New(),
+		geminimemory.New(),
+		opencodeinstr.New(),
 		projecttrust.New(),
 		promptfile.New(),
 		prompttemplates.New(),

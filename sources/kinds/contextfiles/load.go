@@ -52,6 +52,11 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	res.walk.Names = append([]string(nil), opts.Candidates...)
+	if opts.GlobalDir != "" {
+		res.walk.Dirs = append(res.walk.Dirs, opts.GlobalDir)
+	}
+	res.walk.Dirs = append(res.walk.Dirs, dirs...)
 	picks := make(map[string]picked, len(dirs))
 	for _, dir := range dirs { // cwd first, as pi walks (and warns)
 		if err := ctx.Err(); err != nil {

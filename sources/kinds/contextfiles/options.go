@@ -121,4 +121,7 @@ type Result struct {
 	Origins []prov.Origin `json:"-"`
 	// Excluded lists candidates that were seen and left out, with why.
 	Excluded []prov.Exclusion `json:"-"`
+	// walk is the directories looked at and the names tried, for the
+	// WalkReporter role.
+	walk sources.Walk
 }

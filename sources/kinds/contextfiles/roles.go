@@ -2,7 +2,16 @@ package contextfiles
 
 import "github.com/promptc/promptc/sources"
 
-var _ sources.ContextFileLister = Result{}
+var (
+	_ sources.ContextFileLister = Result{}
+	_ sources.WalkReporter      = Result{}
+)
+
+// Walk reports the global dir and the ancestors looked at, and the
+// candidate names.
+func (r Result) Walk() sources.Walk {
+	return sources.Walk{Dirs: append([]string(nil), r.walk.Dirs...), Names: append([]string(nil), r.walk.Names...)}
+}
 
 // ContextFiles lists the loaded files in prompt order with their size on
 // disk.

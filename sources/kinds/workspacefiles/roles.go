@@ -2,12 +2,33 @@ package workspacefiles
 
 import (
 	"fmt"
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/promptc/promptc/sources"
 )
 
-var _ sources.ContextFileLister = Result{}
+var (
+	_ sources.ContextFileLister = Result{}
+	_ sources.WalkReporter      = Result{}
+)
+
+// Walk reports the directories and names of the paths the load consulted
+// (the workspace dir and the spec's file names).
+func (r Result) Walk() sources.Walk {
+	var w sources.Walk
+	for _, p := range r.Consulted {
+		d, n := path.Dir(p), path.Base(p)
+		if !slices.Contains(w.Dirs, d) {
+			w.Dirs = append(w.Dirs, d)
+		}
+		if !slices.Contains(w.Names, n) {
+			w.Names = append(w.Names, n)
+		}
+	}
+	return w
+}
 
 // ContextFiles lists the loaded files in prompt order with their size on
 // disk; a truncated file says what the policy kept.

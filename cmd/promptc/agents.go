@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"io"
+	"path/filepath"
+
+	"github.com/promptc/promptc/explain"
+)
+
+// agentsFlags are the flags of promptc agents.
+var agentsFlags = []flagDef{
+	{name: "cwd", kind: stringFlag, metavar: "DIR", help: "working directory to look from (default: the process cwd)"},
+	{name: "json", kind: boolFlag, help: "print the view as JSON"},
+	{name: "tokenizer", kind: stringFlag, metavar: "NAME", help: "token encoding: o200k_base (default) or cl100k_base"},
+	{name: "help", kind: boolFlag, help: "show this help"},
+}
+
+const agentsUsage = `Usage: promptc agents [--cwd DIR] [--json] [--tokenizer NAME]
+
+Show, side by side, the instruction files each agent loads for DIR: pi
+(the default pipeline), CowAgent (when DIR holds a workspace file), Codex
+CLI, Claude Code, Gemini CLI and opencode. For each: the files in load
+order, the files skipped and why (shadowed, over the cap, wrong name,
+outside the walk, ...), and the tokens of its instruction part. Each agent
+runs its built-in pipeline with its defaults (no configuration layer);
+the agents' own settings files in HOME and DIR are read as they read them.
+
+Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
+`
+
+// cmdAgents prints the multi-agent view of agents_view.go.
+func cmdAgents(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
+	p, err := parseFlags(args, agentsFlags, false)
+	if err != nil {
+		return err
+	}
+	if p.has("help") {
+		_, err := io.WriteString(stdout, agentsUsage)
+		return err
+	}
+	if err := checkArgs("agents", p, 0); err != nil {
+		return err
+	}
+	tok, err := explain.NewTokenizer(p.get("tokenizer"))
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	// An absolute cwd: CowAgent's workspace is the --cwd argument as typed,
+	// relative to the process cwd, so a relative one would be resolved twice.
+	cwd := p.get("cwd")
+	if cwd == "" || !filepath.IsAbs(cwd) {
+		wd, err := e.Getwd()
+		if err != nil {
+			return err
+		}
+		cwd = filepath.Join(wd, cwd)
+	}
+	v, err := buildAgentsView(ctx, cwd, tok, e)
+	if err != nil {
+		return err
+	}
+	if p.has("json") {
+		return writeJSON(stdout, v)
+	}
+	return v.writeText(stdout)
+}

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"io"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/promptc/promptc/explain"
+	"github.com/promptc/promptc/sources"
+)
+
+// agentSpec is one agent of the view: its built-in pipeline, where its
+// instruction part goes in the real request, and which sections make the
+// part (nil: the whole output).
+type agentSpec struct {
+	name, pipeline, where string
+	part                  []string
+	// optional agents are shown only when they load a file.
+	optional bool
+}
+
+// agentSpecs lists the agents in the order the view shows them.
+var agentSpecs = []agentSpec{
+	{name: "pi 0.83.0", pipeline: "default", where: "system prompt: the <project_context> block", part: []string{"project_context"}},
+	{name: "CowAgent", pipeline: "cowagent", where: "system prompt: the workspace files section", part: []string{"context_files"}, optional: true},
+	{name: "Codex CLI 0.171.0", pipeline: "codex", where: "input[2] (user), first part: # AGENTS.md instructions"},
+	{name: "Claude Code 2.1.332", pipeline: "claude-code", where: "messages[0] (user), first part: <system-reminder>"},
+	{name: "Gemini CLI 0.61.0", pipeline: "gemini-cli", where: "end of systemInstruction (global files); contents[0] <session_context> (project files)", part: []string{"system_memory", "session_memory"}},
+	{name: "opencode 1.18.33", pipeline: "opencode", where: "the system message, after </env>"},
+}
+
+// Reasons the view adds for a file another agent loads.
+const (
+	reasonWrongName = "wrong name"
+	reasonOutside   = "outside the walk"
+)
+
+// agentsView is what promptc agents prints.
+type agentsView struct {
+	Cwd       string      `json:"cwd"`
+	Tokenizer string      `json:"tokenizer"`
+	Agents    []agentView `json:"agents"`
+}
+
+// agentView is one agent's column.
+type agentView struct {
+	Agent    string      `json:"agent"`
+	Pipeline string      `json:"pipeline"`
+	Where    string      `json:"where"`
+	Bytes    int         `json:"bytes"`
+	Tokens   int         `json:"tokens"`
+	Files    []agentFile `json:"files"`
+	Skipped  []agentSkip `json:"skipped"`
+	walk     *sources.Walk
+}
+
+// agentFile is a loaded file: its size on disk and the tokens of the
+// text that went in.
+type agentFile struct {
+	Path      string `json:"path"`
+	Bytes     int    `json:"bytes"`
+	Tokens    int    `json:"tokens"`
+	Truncated bool   `json:"truncated,omitempty"`
+}
+
+// agentSkip is a file that was looked at, or that another agent loads,
+// and that this agent leaves out.
+type agentSkip struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// buildAgentsView runs every agent's pipeline for cwd and compares them.
+func buildAgentsView(ctx context.Context, cwd string, tok explain.Tokenizer, e env) (*agentsView, error) {
+	v := &agentsView{Cwd: cwd, Tokenizer: tok.Name(), Agents: []agentView{}}
+	for _, a := range agentSpecs {
+		av, err := runAgent(ctx, a, cwd, tok, e)
+		if err != nil {
+			return nil, err
+		}
+		if a.optional && len(av.Files) == 0 {
+			continue
+		}
+		v.Agents = append(v.Agents, av)
+	}
+	if real, err := sources.Realpath(hostFS(e), cwd); err == nil {
+		v.Cwd = real // what every pipeline's physical --cwd resolved to
+	}
+	v.crossSkips()
+	return v, nil
+}
+
+// runAgent builds one agent's pipeline with its defaults and explains it.
+func runAgent(ctx context.Context, a agentSpec, cwd string, tok explain.Tokenizer, e env) (agentView, error) {
+	av := agentView{Agent: a.name, Pipeline: a.pipeline, Where: a.where, Files: []agentFile{}, Skipped: []agentSkip{}}
+	s, _, err := openSession(ctx, "build", []string{"--pipeline", a.pipeline, "--no-config", "--cwd", cwd}, nil, 0, io.Discard, io.Discard, e)
+	if err != nil {
+		return av, err
+	}
+	res, err := s.run(ctx)
+	if err != nil {
+		return av, err
+	}
+	rep, err := explain.New(s.plan, res, explain.Options{Tokenizer: tok})
+	if err != nil {
+		return av, err
+	}
+	var part strings.Builder
+	for _, sec := range res.Sections {
+		if sec.Active && (a.part == nil || slices.Contains(a.part, sec.ID)) {
+			part.WriteString(sec.Text)
+		}
+	}
+	av.Bytes, av.Tokens = part.Len(), tok.Count(part.String())
+	for _, f := range rep.ContextFiles {
+		av.Files = append(av.Files, agentFile{Path: f.Path, Bytes: f.Bytes, Tokens: f.Tokens, Truncated: f.Truncated})
+	}
+	ctxID := s.plan.Spec().Explain.Context
+	fsys := hostFS(e)
+	for _, w := range rep.WhyNot {
+		// Only what exists: a candidate name that is not there is no
+		// skipped file (URLs, not paths, stay).
+		if path.IsAbs(w.Path) && !sources.Exists(fsys, w.Path) {
+			if _, err := sources.Lstat(fsys, w.Path); err != nil {
+				continue
+			}
+		}
+		if w.Path != "" && w.Source == ctxID {
+			av.Skipped = append(av.Skipped, agentSkip{Path: w.Path, Reason: w.Reason, Detail: w.Detail})
+		}
+	}
+	for _, src := range res.Sources {
+		if src.ID != ctxID {
+			continue
+		}
+		if wr, ok := src.Value.(sources.WalkReporter); ok {
+			w := wr.Walk()
+			av.walk = &w
+		}
+	}
+	return av, nil
+}
+
+// crossSkips adds, to each agent, the files other agents load that it
+// neither loads nor reports: a wrong name when its walk went through the
+// file's directory, else outside the walk.
+func (v *agentsView) crossSkips() {
+	var all []string
+	for _, a := range v.Agents {
+		for _, f := range a.Files {
+			if !slices.Contains(all, f.Path) {
+				all = append(all, f.Path)
+			}
+		}
+	}
+	for i := range v.Agents {
+		a := &v.Agents[i]
+		known := map[string]bool{}
+		for _, f := range a.Files {
+			known[f.Path] = true
+		}
+		for _, s := range a.Skipped {
+			known[s.Path] = true
+		}
+		for _, p := range all {
+			if known[p] {
+				continue
+			}
+			switch {
+			case a.walk == nil:
+				a.Skipped = append(a.Skipped, agentSkip{Path: p, Reason: "not loaded"})
+			case slices.Contains(a.walk.Dirs, path.Dir(p)):
+				a.Skipped = append(a.Skipped, agentSkip{Path: p, Reason: reasonWrongName, Detail: "reads " + strings.Join(a.walk.Names, ", ")})
+			default:
+				a.Skipped = append(a.Skipped, agentSkip{Path: p, Reason: reasonOutside})
+			}
+		}
+	}
+}
