@@ -46,7 +46,7 @@ func (o osFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
 	if err := CheckRegular(abs, fi, max); err != nil {
 		return nil, fi, err
 	}
-	b, err := ReadAllMax(f, abs, max)
+	b, err := ReadAllSized(f, abs, fi.Size(), max)
 	return b, fi, err
 }
 

@@ -131,12 +131,31 @@ func CheckRegular(abs string, fi fs.FileInfo, max int64) error {
 // ReadAllMax reads r to the end, failing with a *TooLargeError once it
 // has given more than max bytes (a file that grew while being read).
 func ReadAllMax(r io.Reader, abs string, max int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		return nil, err
+	return ReadAllSized(r, abs, 512, max)
+}
+
+// ReadAllSized is ReadAllMax with a size hint (a regular file's stat
+// size): the buffer starts with room for size bytes and the end-of-file,
+// so a file that does not grow meanwhile is read without reallocation.
+func ReadAllSized(r io.Reader, abs string, size, maxBytes int64) ([]byte, error) {
+	size = min(max(size, 0), maxBytes) + 1
+	b := make([]byte, 0, size)
+	lr := io.LimitReader(r, maxBytes+1)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := lr.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if int64(len(b)) > max {
-		return nil, &TooLargeError{Path: abs, Size: -1, Limit: max}
+	if int64(len(b)) > maxBytes {
+		return nil, &TooLargeError{Path: abs, Size: -1, Limit: maxBytes}
 	}
 	return b, nil
 }
