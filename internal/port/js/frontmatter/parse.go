@@ -18,6 +18,14 @@ const maxAliasNodes = 10000
 // parseYAML parses one YAML document with core-schema typing and returns
 // the top-level mapping (FM-3: empty, null or non-mapping gives {}).
 func parseYAML(src string) (map[string]any, error) {
+	if m, ok := simpleMapping(src); ok {
+		return m, nil
+	}
+	return parseFull(src)
+}
+
+// parseFull is parseYAML with the YAML parser, for any document.
+func parseFull(src string) (map[string]any, error) {
 	text, marks := hideControls(prepare(src))
 	dec := yaml.NewDecoder(strings.NewReader(text))
 	var root yaml.Node
