@@ -47,7 +47,11 @@ type NoteData struct {
 // CapSpec is a size cap and a shrinking strategy, on a section or a
 // source.
 type CapSpec struct {
-	// Max is the cap, in the pipeline budget's unit; 0 means none.
+	// Max is the cap, in the pipeline budget's unit; 0 means none. On a
+	// section it bounds the section's whole text, notes included; on a
+	// source it bounds the text each item keeps, and the note that stands
+	// for the rest comes on top (so that what a file keeps never depends
+	// on the length of its path in the note).
 	Max int `koanf:"max"`
 	// Strategy is head, tail, head_tail or (sections only) drop_items.
 	Strategy string `koanf:"strategy"`

@@ -36,7 +36,8 @@ type Cut struct {
 func (c Cut) Join(note string) string { return c.Head + note + c.Tail }
 
 // CutText keeps at most keep units of text by strategy (KeepHead,
-// KeepTail or KeepHeadTail), never splitting a UTF-8 sequence. total is
+// KeepTail or KeepHeadTail), never splitting a UTF-8 sequence and, where
+// a line break is near the cut, cutting at it (see snapHead). total is
 // m.Count(text), passed in because callers have it.
 func CutText(m Meter, text string, total, keep int, strategy string) (Cut, error) {
 	keep = max(keep, 0)
@@ -53,6 +54,7 @@ func CutText(m Meter, text string, total, keep int, strategy string) (Cut, error
 	default:
 		return Cut{}, fmt.Errorf("strategy %q cuts no text (text strategies: %s, %s, %s)", strategy, KeepHead, KeepTail, KeepHeadTail)
 	}
+	c.Head, c.Tail = snapHead(c.Head), snapTail(c.Tail)
 	kept := 0
 	if c.Head != "" {
 		kept += m.Count(c.Head)
@@ -62,6 +64,25 @@ func CutText(m Meter, text string, total, keep int, strategy string) (Cut, error
 	}
 	c.Omitted = max(total-kept, 0)
 	return c, nil
+}
+
+// snapHead ends a kept head at the end of its last line when that line
+// break lies in the head's last quarter, so that a cut falls between lines
+// where it costs little.
+func snapHead(head string) string {
+	if i := strings.LastIndexByte(head, '\n'); i >= 0 && i+1 < len(head) && i+1 >= len(head)*3/4 {
+		return head[:i+1]
+	}
+	return head
+}
+
+// snapTail starts a kept tail at the start of its first full line when
+// that lies in the tail's first quarter.
+func snapTail(tail string) string {
+	if i := strings.IndexByte(tail, '\n'); i >= 0 && i+1 < len(tail) && i+1 <= len(tail)/4 {
+		return tail[i+1:]
+	}
+	return tail
 }
 
 // Thousands formats n with commas between groups of three digits
