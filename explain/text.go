@@ -22,6 +22,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	r.textContext(&b)
 	r.textSkills(&b)
 	r.textTools(&b)
+	r.textUntrusted(&b)
+	r.textRanks(&b)
 	r.textWhyNot(&b)
 	r.textDiagnostics(&b)
 	r.textCache(&b)
@@ -58,6 +60,9 @@ func (r *Report) textHeader(b *strings.Builder) {
 	}
 	for _, c := range r.Catalogs {
 		h.add("Strings", catalogLine(c))
+	}
+	if bu := r.Budget; bu != nil {
+		h.add("Budget", budgetLine(bu))
 	}
 	h.write(b)
 }
@@ -280,6 +285,15 @@ func (r *Report) textWhyNot(b *strings.Builder) {
 			for _, f := range w.FalseTerms {
 				fmt.Fprintf(b, "      false  %s\n", f)
 			}
+		case KindCut:
+			where := "section " + w.Section
+			if w.Section == "" {
+				where = "source " + w.Source
+			} else if w.Source != "" {
+				where += ", source " + w.Source
+			}
+			fmt.Fprintf(b, "  %s  [%s]\n", w.Path, where)
+			fmt.Fprintf(b, "      %s: %s\n", w.Reason, indent(w.Detail, "      "))
 		default:
 			fmt.Fprintf(b, "  %s  [%s]\n", w.Path, w.Source)
 			line := w.Reason
