@@ -49,6 +49,13 @@ func (r *run) newState(ctx context.Context, idx int, sp *sectionPlan) (*secState
 	st := &secState{idx: idx, sp: sp}
 	if sp.cap != nil && sp.cap.items != "" {
 		st.src = sp.cap.items
+	} else if u := r.untrustedUse(sp); u != "" {
+		// Cutting the rendered text could cut a frame's closing
+		// delimiter away: a section that renders untrusted items
+		// shrinks by cutting the items' texts, before they are framed.
+		st.src = u
+	}
+	if st.src != "" {
 		v, err := r.value(ctx, st.src)
 		if err != nil {
 			return nil, err
@@ -526,4 +533,17 @@ func (r *run) finishShaped(ctx context.Context, res *Result, states []*secState)
 		res.Cuts = append(res.Cuts, st.cuts...)
 	}
 	return nil
+}
+
+// untrustedUse is the first untrusted source with items that sp reads, or "".
+func (r *run) untrustedUse(sp *sectionPlan) string {
+	if r.plan.frame == nil || (sp.cap != nil && sp.cap.strategy == budget.DropItems) {
+		return ""
+	}
+	for _, n := range sp.uses {
+		if src, ok := r.plan.sources[n]; ok && src.untrusted && src.kind.ValueType().Implements(typeOfItemList) {
+			return n
+		}
+	}
+	return ""
 }

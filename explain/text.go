@@ -180,7 +180,11 @@ func (r *Report) textFiles(b *strings.Builder) {
 			if i == 0 {
 				id = s.ID
 			}
-			t.add(id, originLine(f.Path, f.Role, f.Bytes))
+			line := originLine(f.Path, f.Role, f.Bytes)
+			if f.Via != "" {
+				line += " imported via " + f.Via
+			}
+			t.add(id, line)
 		}
 	}
 	if len(t.rows) == 0 {
