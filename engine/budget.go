@@ -185,8 +185,12 @@ func (r *run) fit(ctx context.Context, st *secState, target int, by string) erro
 // place; cut is nil when text fits. When even the note alone is over max,
 // only the note remains.
 func (r *run) capText(text string, max int, strategy, label, section string) (string, *Cut, error) {
+	return r.capCounted(text, r.plan.budget.meter.Count(text), max, strategy, label, section)
+}
+
+// capCounted is capText for a text whose size, total, is known.
+func (r *run) capCounted(text string, total, max int, strategy, label, section string) (string, *Cut, error) {
 	m := r.plan.budget.meter
-	total := m.Count(text)
 	if total <= max {
 		return text, nil, nil
 	}
@@ -298,7 +302,11 @@ func (r *run) fitItems(ctx context.Context, st *secState, target int, strategy, 
 	cur := append([]sources.Item(nil), st.items...)
 	counts := make([]int, len(cur))
 	for i, it := range cur {
-		counts[i] = m.Count(it.Text)
+		if it.Text == st.full[it.Key].Text {
+			counts[i] = st.fullCounts[it.Key]
+		} else {
+			counts[i] = m.Count(it.Text)
+		}
 	}
 	done := make([]bool, len(cur))
 	est := st.cost
@@ -326,7 +334,7 @@ func (r *run) fitItems(ctx context.Context, st *secState, target int, strategy, 
 		if keep <= 0 { // this item goes down to its note: the last cut it takes
 			done[j] = true
 		}
-		text, cut, err := r.capText(full.Text, max(keep, 0), strategy, full.Label, st.sp.id)
+		text, cut, err := r.capCounted(full.Text, st.fullCounts[cur[j].Key], max(keep, 0), strategy, full.Label, st.sp.id)
 		if err != nil {
 			return err
 		}
