@@ -156,7 +156,7 @@ func (r *run) frameSection(sp *sectionPlan, text string, spans []Span) (string, 
 		return text, spans
 	}
 	f, err := r.frame(sp.id, text)
-	if err != nil {
+	if err != nil { // cannot happen: compile ran the opening template on the same data type
 		return text, spans
 	}
 	return f, []Span{{Start: 0, End: len(f), Label: sp.id}}
@@ -172,7 +172,7 @@ func (r *run) fit(ctx context.Context, st *secState, target int, by string) erro
 		strategy = st.sp.cap.strategy
 	}
 	switch {
-	case st.src == "":
+	case st.src == "" || len(st.items) == 0: // no list to shrink: its text (no frames in it)
 		return r.fitText(st, target, strategy, by)
 	case strategy == budget.DropItems:
 		return r.fitDrop(ctx, st, target, by)

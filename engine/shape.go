@@ -29,9 +29,6 @@ func (r *run) shapeSource(ctx context.Context, name string, sp *sourcePlan) (any
 			return nil, err
 		}
 		im := &importer{r: r, rs: rs, fsys: runFS{FS: r.fsys, read: &r.read, max: r.in.MaxReadBytes}}
-		if rs != nil {
-			im.rs = rs
-		}
 		for i := range items {
 			if !items[i].HasText {
 				continue

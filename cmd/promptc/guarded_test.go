@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -143,5 +144,50 @@ func TestGuardedRanks(t *testing.T) {
 	u, pr := strings.Index(prompt, "Indent with four spaces."), strings.Index(prompt, "Indent with tabs.")
 	if u < 0 || pr < u || !strings.Contains(prompt, "They outrank the project instructions below") {
 		t.Errorf("both rules, user first, with the precedence stated, want in:\n%s", prompt)
+	}
+}
+
+// TestGuardedManySkillsDropped: with more skills than the budget holds, the
+// index keeps the first ones and says how many it left out; the prompt
+// fits the 24,000-token budget and the environment stays last.
+func TestGuardedManySkillsDropped(t *testing.T) {
+	e, proj := guardedTree(t, "", "Project rules.\n")
+	skills := filepath.Join(e.vars["HOME"], ".config", "promptc", "agent", "skills")
+	for i := 0; i < 3000; i++ {
+		dir := filepath.Join(skills, fmt.Sprintf("skill-%04d", i))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		body := fmt.Sprintf("---\nname: skill-%04d\ndescription: Does task %d, with care and a test for every change.\n---\nBody.\n", i, i)
+		if err := os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, stderr := runWith(e, "build", "--json", "--no-config", "--pipeline", "guarded", "--cwd", proj)
+	if code != 0 {
+		t.Fatalf("build: exit %d: %s", code, stderr)
+	}
+	var res struct {
+		Prompt string `json:"prompt"`
+		Budget struct{ Limit, After int }
+		Cuts   []struct {
+			Section, Strategy string
+			Dropped           []string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Budget.After > res.Budget.Limit || len(res.Cuts) != 1 || res.Cuts[0].Strategy != "drop_items" || len(res.Cuts[0].Dropped) == 0 {
+		t.Fatalf("budget %+v, cuts %+v", res.Budget, res.Cuts)
+	}
+	n := len(res.Cuts[0].Dropped)
+	if !strings.Contains(res.Prompt, fmt.Sprintf("[... %d of 3000 skills omitted to fit the prompt budget", n)) ||
+		!strings.Contains(res.Prompt, "skill-0000") || strings.Contains(res.Prompt, "skill-2999") ||
+		!strings.Contains(res.Prompt, "Project rules.") {
+		t.Errorf("prompt:\n%s", res.Prompt[len(res.Prompt)-600:])
+	}
+	if !strings.HasSuffix(res.Prompt, "- Operating system: "+runtime.GOOS) {
+		t.Errorf("environment not last")
 	}
 }
