@@ -72,7 +72,7 @@ func (r *run) newState(ctx context.Context, idx int, sp *sectionPlan) (*secState
 	st.raw = raw
 	st.text, st.spans = r.frameSection(sp, raw, spans)
 	if r.plan.budget != nil {
-		st.cost = r.plan.budget.meter.Count(st.text)
+		r.measure(st)
 		if sp.cap != nil && sp.cap.max > 0 && !sp.locked && st.cost > sp.cap.max {
 			if err := r.fit(ctx, st, sp.cap.max, BySectionCap); err != nil {
 				return nil, err
@@ -80,6 +80,44 @@ func (r *run) newState(ctx context.Context, idx int, sp *sectionPlan) (*secState
 		}
 	}
 	return st, nil
+}
+
+// measure sets st.cost and, for a section with items, the items' sizes.
+// With a tokens meter, the section is tokenized once and each item counts
+// the tokens that start inside it where it sits in the text (found in
+// order; an item not found verbatim is counted by itself), instead of
+// tokenizing every item again: with megabytes of context files that is
+// the budget's main cost.
+func (r *run) measure(st *secState) {
+	m := r.plan.budget.meter
+	starts := []int(nil)
+	if len(st.full) > 0 {
+		starts = m.Starts(st.text)
+	}
+	if starts == nil {
+		st.cost = m.Count(st.text)
+		return
+	}
+	st.cost = len(starts)
+	st.fullCounts = make([]int, len(st.full))
+	cursor := 0
+	for i, it := range st.full {
+		needle := it.Text
+		if r.plan.frame != nil && r.plan.sources[st.src].untrusted {
+			needle = budget.Neutralize(needle, r.plan.frame.close)
+		}
+		at := -1
+		if needle != "" {
+			at = strings.Index(st.text[cursor:], needle)
+		}
+		if at < 0 {
+			st.fullCounts[i] = m.Count(it.Text)
+			continue
+		}
+		from, to := cursor+at, cursor+at+len(needle)
+		st.fullCounts[i] = sort.SearchInts(starts, to) - sort.SearchInts(starts, from)
+		cursor = to
+	}
 }
 
 // renderWith renders st's template over the run's (shaped) values, with

@@ -107,6 +107,20 @@ func TestCutTextTokensKeepsRunes(t *testing.T) {
 	}
 }
 
+func TestStarts(t *testing.T) {
+	m, _ := NewMeter(UnitTokens, "")
+	s := "Hello, wörld! 日本語"
+	starts := m.Starts(s)
+	if len(starts) != m.Count(s) || starts[0] != 0 {
+		t.Fatalf("starts = %v, count %d", starts, m.Count(s))
+	}
+	for i := 1; i < len(starts); i++ {
+		if starts[i] <= starts[i-1] || starts[i] >= len(s) {
+			t.Fatalf("starts = %v", starts)
+		}
+	}
+}
+
 func TestThousands(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 12345: "12,345", 1234567: "1,234,567", -1000: "-1,000"} {
 		if got := Thousands(n); got != want {

@@ -35,6 +35,10 @@ type Meter interface {
 	// Suffix returns the offset at which a suffix of s of at most n units
 	// starts, on a rune boundary.
 	Suffix(s string, n int) int
+	// Starts returns the byte offset at which each unit of s starts, in
+	// order (len(Starts(s)) == Count(s)); nil means the caller counts
+	// parts of s by themselves (always for bytes, where that is free).
+	Starts(s string) []int
 }
 
 // NewMeter returns the meter of unit ("" means tokens); tokenizer names
@@ -70,6 +74,8 @@ func (bytesMeter) Unit() string       { return UnitBytes }
 func (bytesMeter) Name() string       { return UnitBytes }
 func (bytesMeter) Count(s string) int { return len(s) }
 
+func (bytesMeter) Starts(string) []int { return nil }
+
 func (bytesMeter) Prefix(s string, n int) int { return runeStartAtOrBefore(s, min(max(n, 0), len(s))) }
 
 func (bytesMeter) Suffix(s string, n int) int {
@@ -87,6 +93,24 @@ func (m tokenMeter) Count(s string) int {
 		return len(s)
 	}
 	return n
+}
+
+// Starts tokenizes s once and returns where each token starts.
+func (m tokenMeter) Starts(s string) []int {
+	_, toks, err := m.c.Encode(s)
+	if err != nil {
+		return nil
+	}
+	out := make([]int, len(toks))
+	off := 0
+	for i, t := range toks {
+		out[i] = off
+		off += len(t)
+	}
+	if off != len(s) { // invalid UTF-8 was replaced: offsets do not map back
+		return nil
+	}
+	return out
 }
 
 // Prefix tokenizes a window of s that grows until it holds n tokens (every
