@@ -49,7 +49,7 @@ func (r *run) newState(ctx context.Context, idx int, sp *sectionPlan) (*secState
 	st := &secState{idx: idx, sp: sp}
 	if sp.cap != nil && sp.cap.items != "" {
 		st.src = sp.cap.items
-	} else if u := r.untrustedUse(sp); u != "" {
+	} else if u := r.untrustedUse(ctx, sp); u != "" {
 		// Cutting the rendered text could cut a frame's closing
 		// delimiter away: a section that renders untrusted items
 		// shrinks by cutting the items' texts, before they are framed.
@@ -311,8 +311,14 @@ func (r *run) dropNote(dropped, total, omitted int, label, section string) (stri
 	return b.String(), nil
 }
 
-// fitText cuts the section's rendered text (before its frame).
+// fitText cuts the section's rendered text (before its frame). A text
+// that holds framed untrusted items (of a source other than the one the
+// section shrinks) is left whole: a cut could take a frame's closing
+// delimiter away; the budget then fails rather than break a frame.
 func (r *run) fitText(st *secState, target int, strategy, by string) error {
+	if len(st.spans) > 0 && !st.sp.untrusted {
+		return nil
+	}
 	m := r.plan.budget.meter
 	before := st.cost
 	overhead := st.cost - m.Count(st.raw) // the section frame's share
@@ -581,14 +587,21 @@ func (r *run) finishShaped(ctx context.Context, res *Result, states []*secState)
 	return nil
 }
 
-// untrustedUse is the first untrusted source with items that sp reads, or "".
-func (r *run) untrustedUse(sp *sectionPlan) string {
+// untrustedUse is the first untrusted source that sp reads and that holds
+// items in this run, or "".
+func (r *run) untrustedUse(ctx context.Context, sp *sectionPlan) string {
 	if r.plan.frame == nil || (sp.cap != nil && sp.cap.strategy == budget.DropItems) {
 		return ""
 	}
 	for _, n := range sp.uses {
-		if src, ok := r.plan.sources[n]; ok && src.untrusted && src.kind.ValueType().Implements(typeOfItemList) {
-			return n
+		src, ok := r.plan.sources[n]
+		if !ok || !src.untrusted {
+			continue
+		}
+		if v, err := r.value(ctx, n); err == nil {
+			if list, ok := v.(sources.ItemList); ok && len(list.Items()) > 0 {
+				return n
+			}
 		}
 	}
 	return ""

@@ -193,3 +193,34 @@ sections:
 		})
 	}
 }
+
+// TestBudgetNeverCutsAFrameOfAnotherSource: a section rendering two
+// untrusted sources, the first empty, shrinks the second's items; where
+// that is not enough it fails rather than cut through a frame.
+func TestBudgetNeverCutsAFrameOfAnotherSource(t *testing.T) {
+	const two = `
+promptc: 1
+name: two
+budget: {limit: %d, unit: bytes, note: "[-{{ .Omitted }}]"}
+frame: {open: "<u {{ .Label }}>", close: "</u>"}
+sources:
+  a: {kind: docs, trust: untrusted, with: {texts: []}}
+  b: {kind: docs, trust: untrusted, with: {texts: ["one two three four five six", "seven eight nine ten"]}}
+sections:
+  s:
+    template: "{{ range .a.Docs }}{{ .Content }}{{ end }}{{ range .b.Docs }}{{ .Content }}\n{{ end }}tail text that is not framed\n"
+`
+	for limit := 1; limit < 120; limit++ {
+		plan, ds := compileDocs(t, fmt.Sprintf(two, limit))
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		res, err := plan.Run(context.Background(), Input{})
+		if err != nil {
+			continue
+		}
+		if strings.Count(res.Text, "<u /doc/") != strings.Count(res.Text, "</u>") || len(res.Text) > limit {
+			t.Errorf("limit %d: %q", limit, res.Text)
+		}
+	}
+}
