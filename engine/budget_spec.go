@@ -5,7 +5,9 @@ package engine
 // strategy, until the prompt fits; every cut leaves a note in the prompt
 // where it was made and a Cut in the Result. Sizes are counted per
 // section (each active section's text as joined, plus the join text
-// between sections) in Unit.
+// between sections) in Unit; the items of a section that shrinks a list
+// count the tokens that start inside them where they sit in the section's
+// text.
 type BudgetSpec struct {
 	// Limit is the most the prompt may hold; 0 means no limit (caps on
 	// sections and sources still apply).
