@@ -18,6 +18,12 @@ import (
 // imported by ... the source's own file, five times, is the deepest read.
 const MaxImportDepth = 5
 
+// MaxImports bounds the imports one source expands in all, so that files
+// importing each other many times over cannot make a build's work grow
+// exponentially with the depth; past it, import lines stay as written,
+// with one warning.
+const MaxImports = 1000
+
 // Import diagnostic codes. Each is a warning; the import line stays in
 // the text as written.
 const (
@@ -26,6 +32,7 @@ const (
 	CodeImportDepth      = "import/depth"
 	CodeImportMissing    = "import/missing"
 	CodeImportUnreadable = "import/unreadable"
+	CodeImportLimit      = "import/limit"
 )
 
 // importer expands the @imports of one source's items.
@@ -35,6 +42,10 @@ type importer struct {
 	fsys    sources.FS
 	origins []prov.Origin
 	diags   diag.List
+	// count is the number of imports expanded so far; over says the
+	// MaxImports warning was given.
+	count int
+	over  bool
 }
 
 // expand returns text (the content of file) with each import line (see
@@ -78,6 +89,13 @@ func (im *importer) one(ctx context.Context, file, ref string, chain []string) (
 		abs = path.Join(path.Dir(file), abs)
 	}
 	abs = path.Clean(abs)
+	if im.count >= MaxImports {
+		if !im.over {
+			im.over = true
+			im.diags.Warnf(file, CodeImportLimit, "%s: @%s: more than %d imports; the rest are not expanded", file, ref, MaxImports)
+		}
+		return "", false, nil
+	}
 	via := strings.Join(append(slices.Clone(chain), abs), " -> ")
 	if !im.within(abs) {
 		im.diags.Warnf(file, CodeImportOutside, "%s: @%s is outside %s; not read", file, ref, im.describe())
@@ -100,6 +118,7 @@ func (im *importer) one(ctx context.Context, file, ref string, chain []string) (
 		im.diags.Warnf(file, CodeImportUnreadable, "%s: @%s: %s", file, ref, sources.NodeError(err, "open", abs))
 		return "", false, nil
 	}
+	im.count++
 	im.origins = append(im.origins, prov.Origin{Path: abs, Role: "import", Bytes: len(data), Via: strings.Join(chain, " -> ")})
 	content := strings.TrimSuffix(strings.ToValidUTF8(string(data), "\uFFFD"), "\n")
 	out, err := im.expand(ctx, abs, content, append(slices.Clone(chain), abs))
