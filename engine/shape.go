@@ -53,7 +53,7 @@ func (r *run) shapeSource(ctx context.Context, name string, sp *sourcePlan) (any
 				return nil, err
 			}
 			if cut != nil {
-				cut.Source, cut.By = name, "source cap"
+				cut.Source, cut.By = name, BySourceCap
 				r.cuts = append(r.cuts, *cut)
 				items[i].Text = text
 			}
