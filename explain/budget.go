@@ -125,3 +125,14 @@ func (r *Report) textRanks(b *strings.Builder) {
 		fmt.Fprintf(b, "    outranks %s %s (%d bytes, %d tokens)\n", p.Lower.Rank, p.Lower.Label, p.Lower.Bytes, p.Lower.Tokens)
 	}
 }
+
+// cutOf reports whether a source cap or the budget cut the item label of
+// source id.
+func (b *builder) cutOf(id, label string) bool {
+	for _, c := range b.res.Cuts {
+		if c.Source == id && c.Label == label {
+			return true
+		}
+	}
+	return false
+}
