@@ -26,6 +26,8 @@ type Host struct {
 	Home string
 	// Today is the local date, YYYY-MM-DD (host fact "today").
 	Today string
+	// OS is the operating system as Go names it (host fact "os").
+	OS string
 	// FS reads text_or_file files and resolves physical paths; absolute
 	// paths are given as fs.FS names without the leading "/". Nil turns
 	// both off (text is kept as text, paths are not resolved).
@@ -214,6 +216,8 @@ func hostFact(h Host, name string) string {
 		return h.Home
 	case "today":
 		return h.Today
+	case "os":
+		return h.OS
 	}
 	return ""
 }

@@ -29,6 +29,8 @@ type Plan struct {
 	// disabled ones left out; execRequest the extra request fields.
 	transforms  []*transformPlan
 	execRequest []requestField
+	budget      *budgetPlan // nil without a budget or any cap
+	frame       *framePlan  // nil without a frame
 }
 
 type fallbackPlan struct {
@@ -51,6 +53,11 @@ type sourcePlan struct {
 	proto   reflect.Value // *Options with `with:` applied
 	args    []argPlan
 	confine bool // reads through links that leave the roots are refused
+	// cap, untrusted, imports and rank shape the value (compile_budget.go).
+	cap       *capPlan
+	untrusted bool
+	imports   bool
+	rank      string
 }
 
 type argPlan struct {
@@ -64,6 +71,11 @@ type sectionPlan struct {
 	when *conditions.Expr
 	tmpl *sections.Template
 	uses []string // params and sources read by when and template, sorted
+	// priority, locked, cap and untrusted drive budgets and frames.
+	priority  int
+	locked    bool
+	cap       *capPlan
+	untrusted bool
 }
 
 // Spec returns the spec the plan was compiled from.
@@ -108,6 +120,7 @@ func Compile(spec *Spec, reg *Registry) (*Plan, diag.List) {
 	c.compileRoots()
 	c.compileTransforms()
 	c.compileExecRequest()
+	c.compileBudget()
 	c.checkExplain()
 	c.checkExpand()
 	if c.diags.HasErrors() {

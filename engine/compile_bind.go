@@ -6,7 +6,7 @@ import (
 )
 
 // Host facts a binding may name (BindSpec.Host).
-var hostFacts = map[string]bool{"wd": true, "home": true, "today": true}
+var hostFacts = map[string]bool{"wd": true, "home": true, "today": true, "os": true}
 
 // flagUse is what compileBindings remembers of a flag name to catch
 // conflicting bindings.

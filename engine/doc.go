@@ -14,7 +14,12 @@
 //  3. [Plan.Run] evaluates conditions in section order, resolves only the
 //     sources that active sections and the evaluated conditions need (each
 //     at most once), renders the active sections and joins them into a
-//     [Result] that carries provenance for every section.
+//     [Result] that carries provenance for every section. Sources the
+//     pipeline shapes are rewritten right after they resolve (@imports
+//     expanded, each item cut to the source's cap); untrusted items are
+//     framed where a section renders them; then section caps and the
+//     pipeline budget cut the sections, lowest priority first, each cut
+//     noted in the prompt and listed in Result.Cuts (budget.go).
 //
 // Nothing in this package knows about a particular agent: pipelines and
 // source kinds carry that knowledge.

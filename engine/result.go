@@ -29,6 +29,55 @@ type Result struct {
 	// Runs has one entry per Input.Turns line: the prompt of the run it
 	// starts (Text, the base prompt, as the transforms left it).
 	Runs []RunResult `json:"runs,omitempty"`
+	// Budget is the account of the pipeline's budget; nil without one.
+	Budget *BudgetReport `json:"budget,omitempty"`
+	// Cuts lists every cut a cap or the budget made, in the order made.
+	Cuts []Cut `json:"cuts,omitempty"`
+}
+
+// BudgetReport says how the prompt measured against the budget.
+type BudgetReport struct {
+	// Limit is the budget (0: none, only caps); Unit and Tokenizer how it
+	// counts.
+	Limit     int    `json:"limit"`
+	Unit      string `json:"unit"`
+	Tokenizer string `json:"tokenizer,omitempty"`
+	// Before and After are the prompt's size before and after the
+	// budget's cuts (caps on sections and sources already applied);
+	// Locked the size of the locked sections.
+	Before int `json:"before"`
+	After  int `json:"after"`
+	Locked int `json:"locked"`
+}
+
+// Cut is one cut: what was shrunk, by which rule, from what size to what
+// size (in the budget's unit, the note included in After).
+type Cut struct {
+	// Section is the section the cut shrank (empty for a source cap,
+	// which applies before any section renders); Source the source whose
+	// item it cut or whose list it dropped from.
+	Section string `json:"section,omitempty"`
+	Source  string `json:"source,omitempty"`
+	// Label is the file's path, the section's id or the source's id.
+	Label string `json:"label"`
+	// By is "source cap", "section cap" or "budget".
+	By       string `json:"by"`
+	Strategy string `json:"strategy"`
+	Unit     string `json:"unit"`
+	Before   int    `json:"before"`
+	After    int    `json:"after"`
+	// Dropped lists the labels of the items drop_items left out.
+	Dropped []string `json:"dropped,omitempty"`
+}
+
+// Span locates an untrusted part of a section's text.
+type Span struct {
+	// Start and End are byte offsets in the section's Text.
+	Start int `json:"start"`
+	End   int `json:"end"`
+	// Label is the file's path or the section's id; Source the source.
+	Label  string `json:"label"`
+	Source string `json:"source,omitempty"`
 }
 
 // Section is the provenance of one section.
@@ -60,6 +109,8 @@ type Section struct {
 	// Layer names the layer that added the section, when it is not the
 	// base pipeline.
 	Layer string `json:"layer,omitempty"`
+	// Untrusted locates the framed untrusted text in Text.
+	Untrusted []Span `json:"untrusted,omitempty"`
 }
 
 // SourceReport is what one resolved source contributed.
@@ -75,6 +126,10 @@ type SourceReport struct {
 	// Decision is what the kind chose that Value does not show (see
 	// sources.Output.Decision).
 	Decision any `json:"decision,omitempty"`
+	// Rank is the source's rank ("user", "project", ...) and Untrusted
+	// its trust, as the pipeline declares them.
+	Rank      string `json:"rank,omitempty"`
+	Untrusted bool   `json:"untrusted,omitempty"`
 }
 
 // Source returns the report of the source id, if it was resolved.

@@ -121,7 +121,9 @@ func (r *run) facts() runFacts {
 func (r *run) build(ctx context.Context) (*Result, error) {
 	p := r.plan
 	res := &Result{Pipeline: p.spec.Name, Layers: nonNil(p.spec.Layers), Overrides: nonNil(p.spec.Overrides)}
-	for _, sp := range p.sections {
+	shaped := p.budget != nil || p.frame != nil
+	var states []*secState
+	for i, sp := range p.sections {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -148,12 +150,24 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 				sec.FalseTerms = r.falseTerms(ctx, sp.when)
 			}
 		}
-		if sec.Active {
+		switch {
+		case sec.Active && shaped:
+			st, err := r.newState(ctx, i, sp)
+			if err != nil {
+				return nil, err
+			}
+			states = append(states, st)
+		case sec.Active:
 			if err := r.render(ctx, sp, &sec); err != nil {
 				return nil, err
 			}
 		}
 		res.Sections = append(res.Sections, sec)
+	}
+	if shaped {
+		if err := r.finishShaped(ctx, res, states); err != nil {
+			return nil, err
+		}
 	}
 	r.join(res)
 	r.report(res)
@@ -269,6 +283,7 @@ func (r *run) report(res *Result) {
 			ID: id, Kind: r.plan.sources[id].kind.Name(), Value: out.Value,
 			Origins: nonNil(out.Origins), Excluded: nonNil(out.Excluded),
 			Options: r.options[id], Decision: out.Decision,
+			Rank: r.plan.sources[id].rank, Untrusted: r.plan.sources[id].untrusted,
 		})
 		res.Diagnostics = append(res.Diagnostics, out.Diags...)
 	}
@@ -368,6 +383,8 @@ type run struct {
 	recomputed, unknownFacts bool
 	// wantFacts: the Builder watches, and needs the run's facts' paths.
 	wantFacts bool
+	// cuts are the cuts source caps made, in the order made.
+	cuts []Cut
 }
 
 func (p *Plan) newRun(in Input) (*run, error) {
@@ -446,7 +463,11 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return r.resolve(ctx, name, sp, opts.Interface())
+	v, err := r.resolve(ctx, name, sp, opts.Interface())
+	if err != nil || (!sp.imports && sp.cap == nil) {
+		return v, err
+	}
+	return r.shapeSource(ctx, name, sp)
 }
 
 // resolve runs source name's kind with options (or, in a Builder, reuses

@@ -31,6 +31,11 @@ type Spec struct {
 	// ExecRequest adds fields to every exec transform's request, each the
 	// value of an expression over params and sources.
 	ExecRequest map[string]string `koanf:"exec_request"`
+	// Budget bounds the prompt's size (see BudgetSpec); nil: no bound.
+	Budget *BudgetSpec `koanf:"budget"`
+	// Frame is how `trust: untrusted` text is framed; required when a
+	// source or section is untrusted.
+	Frame *FrameSpec `koanf:"frame"`
 
 	// Files lists the layers the spec was merged from, base first.
 	Files []string `koanf:"-"`
@@ -210,6 +215,17 @@ type SourceSpec struct {
 	Args map[string]string `koanf:"args"`
 	// Confine, when set, overrides RootsSpec.Confine for this source.
 	Confine *bool `koanf:"confine"`
+	// Budget caps each item of the source's value (each context file,
+	// say) before any section renders it; Strategy is a text strategy.
+	Budget *CapSpec `koanf:"budget"`
+	// Trust "untrusted" frames each item of the value with the
+	// pipeline's Frame wherever a section renders it.
+	Trust string `koanf:"trust"`
+	// Imports expands `@path` lines in the value's items (see imports.go).
+	Imports bool `koanf:"imports"`
+	// Rank says whose instructions the source holds ("system", "user",
+	// "project"): explain lists every user-vs-project pair.
+	Rank string `koanf:"rank"`
 }
 
 // RootsSpec says where a pipeline's files belong: the project (the
@@ -239,6 +255,15 @@ type SectionSpec struct {
 	Locked bool `koanf:"locked"`
 	// Seam overrides the pipeline's seam for this section.
 	Seam string `koanf:"seam"`
+	// Priority orders cuts under the pipeline budget: the lowest is cut
+	// first (ties: the later section first). Locked sections are never cut.
+	Priority int `koanf:"priority"`
+	// Budget caps the section and says how it shrinks; without it an
+	// unlocked section shrinks by keeping its head.
+	Budget *CapSpec `koanf:"budget"`
+	// Trust "untrusted" frames the section's whole text with the
+	// pipeline's Frame, labelled with the section id.
+	Trust string `koanf:"trust"`
 }
 
 // Seams.

@@ -41,6 +41,9 @@ func New(plan *engine.Plan, res *engine.Result, opts Options) (*Report, error) {
 	b.roleValues()
 	b.catalogs()
 	b.exclusions()
+	b.cuts()
+	b.untrusted()
+	b.ranks()
 	b.cache()
 	b.drift()
 	b.runs()
@@ -67,7 +70,7 @@ func (b *builder) sections() {
 		sec := Section{
 			Index: i + 1, ID: s.ID, Doc: s.Doc, When: s.When, Active: s.Active, Volatile: s.Volatile,
 			Start: s.Start, Bytes: s.Bytes, Uses: nonNil(s.Uses), Files: nonNil(s.Origins), Text: s.Text,
-			Disabled: s.Disabled, DisabledBy: s.DisabledBy, Layer: s.Layer,
+			Disabled: s.Disabled, DisabledBy: s.DisabledBy, Layer: s.Layer, Untrusted: s.Untrusted,
 		}
 		if s.Active {
 			t.Active++

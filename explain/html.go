@@ -7,6 +7,8 @@ import (
 	"html/template"
 	"io"
 	"strings"
+
+	"github.com/promptc/promptc/engine"
 )
 
 var (
@@ -92,10 +94,28 @@ func (r *Report) promptHTML() template.HTML {
 			class, label = "sec volatile", s.ID+" · volatile"
 		}
 		fmt.Fprintf(&b, `<span class="%s" id="sec-%s" data-id="%s" data-label="%s" style="--h:%d">%s</span>`,
-			class, s.ID, s.ID, label, hue(s.Index), html.EscapeString(s.Text))
+			class, s.ID, s.ID, label, hue(s.Index), untrustedHTML(s.Text, s.Untrusted))
 	}
 	return template.HTML(b.String())
 }
 
 // hue spreads section tints around the colour wheel.
 func hue(index int) int { return (index*137 + 200) % 360 }
+
+// untrustedHTML escapes text, wrapping each framed untrusted span in a
+// tinted <span class="untrusted"> labelled with its file or section; the
+// element's text is text, unchanged.
+func untrustedHTML(text string, spans []engine.Span) string {
+	var b strings.Builder
+	last := 0
+	for _, sp := range spans {
+		if sp.Start < last || sp.End > len(text) || sp.Start > sp.End {
+			continue
+		}
+		b.WriteString(html.EscapeString(text[last:sp.Start]))
+		fmt.Fprintf(&b, `<span class="untrusted" title="untrusted: %s">%s</span>`, html.EscapeString(sp.Label), html.EscapeString(text[sp.Start:sp.End]))
+		last = sp.End
+	}
+	b.WriteString(html.EscapeString(text[last:]))
+	return b.String()
+}

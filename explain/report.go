@@ -59,6 +59,49 @@ type Report struct {
 	// Runs are the runs of explain --input LINE, in order; each says which
 	// transform rewrote its prompt.
 	Runs []Run `json:"runs"`
+	// Budget is the pipeline budget's account; nil without a budget.
+	Budget *engine.BudgetReport `json:"budget,omitempty"`
+	// Untrusted lists the framed untrusted spans of the prompt, in order.
+	Untrusted []Untrusted `json:"untrusted,omitempty"`
+	// Ranks lists every pair of instructions of different rank (a user
+	// source's item and a project source's item), the higher rank first:
+	// possible conflicts, exposed rather than resolved. Nil without
+	// ranked sources.
+	Ranks *Ranks `json:"ranks,omitempty"`
+}
+
+// Untrusted is one framed span of untrusted text in the prompt.
+type Untrusted struct {
+	Section string `json:"section"`
+	Source  string `json:"source,omitempty"`
+	Label   string `json:"label"`
+	// Start and End are byte offsets in the prompt.
+	Start  int `json:"start"`
+	End    int `json:"end"`
+	Tokens int `json:"tokens"`
+}
+
+// Ranks are the instructions of different rank.
+type Ranks struct {
+	// Precedence states the order, highest first.
+	Precedence string     `json:"precedence"`
+	Pairs      []RankPair `json:"pairs"`
+}
+
+// RankPair is one higher-ranked and one lower-ranked instruction text.
+type RankPair struct {
+	Higher RankedText `json:"higher"`
+	Lower  RankedText `json:"lower"`
+}
+
+// RankedText is one item of a ranked source, with its size in the prompt's
+// value (after imports and caps).
+type RankedText struct {
+	Rank   string `json:"rank"`
+	Source string `json:"source"`
+	Label  string `json:"label"`
+	Bytes  int    `json:"bytes"`
+	Tokens int    `json:"tokens"`
 }
 
 // Totals sums up the prompt.
@@ -104,6 +147,8 @@ type Section struct {
 	// Layer names the layer that added the section, if not the base.
 	Layer string `json:"layer,omitempty"`
 	Text  string `json:"text"`
+	// Untrusted locates the section's framed untrusted text in Text.
+	Untrusted []engine.Span `json:"untrusted,omitempty"`
 }
 
 // Choice says where a text that may replace or extend the prompt came from.
@@ -229,6 +274,8 @@ const (
 	KindUnavailable = "unavailable"
 	// KindDisabled: a section a layer disabled.
 	KindDisabled = "disabled"
+	// KindCut: a cap or the budget cut a text or dropped items.
+	KindCut = "cut"
 )
 
 // WhyNot is one thing that was considered and left out.
@@ -244,6 +291,8 @@ type WhyNot struct {
 	// When and FalseTerms describe a false condition.
 	When       string   `json:"when,omitempty"`
 	FalseTerms []string `json:"false_terms,omitempty"`
+	// Cut is the cut a KindCut entry describes.
+	Cut *engine.Cut `json:"cut,omitempty"`
 }
 
 // Cache describes how much of the prompt a provider can cache.

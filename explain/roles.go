@@ -64,7 +64,8 @@ func (b *builder) contextFiles() {
 			continue
 		}
 		for _, f := range l.ContextFiles() {
-			b.rep.ContextFiles = append(b.rep.ContextFiles, File{Path: f.Path, Name: f.Name, Bytes: f.Bytes, Tokens: b.tok.Count(f.Content), Truncated: f.Truncated})
+			cut := b.cutOf(s.ID, f.Path) // a budget's cut, listed as a cut
+			b.rep.ContextFiles = append(b.rep.ContextFiles, File{Path: f.Path, Name: f.Name, Bytes: f.Bytes, Tokens: b.tok.Count(f.Content), Truncated: f.Truncated || cut})
 			if f.Truncated {
 				b.after(s.ID, WhyNot{Kind: KindTruncated, Source: s.ID, Path: f.Path, Reason: ReasonTruncated, Detail: f.Detail})
 			}

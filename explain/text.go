@@ -22,6 +22,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	r.textContext(&b)
 	r.textSkills(&b)
 	r.textTools(&b)
+	r.textUntrusted(&b)
+	r.textRanks(&b)
 	r.textWhyNot(&b)
 	r.textDiagnostics(&b)
 	r.textCache(&b)
@@ -59,6 +61,9 @@ func (r *Report) textHeader(b *strings.Builder) {
 	}
 	for _, c := range r.Catalogs {
 		h.add("Strings", catalogLine(c))
+	}
+	if bu := r.Budget; bu != nil {
+		h.add("Budget", budgetLine(bu))
 	}
 	h.write(b)
 }
@@ -176,7 +181,11 @@ func (r *Report) textFiles(b *strings.Builder) {
 			if i == 0 {
 				id = s.ID
 			}
-			t.add(id, originLine(f.Path, f.Role, f.Bytes))
+			line := originLine(f.Path, f.Role, f.Bytes)
+			if f.Via != "" {
+				line += " imported via " + f.Via
+			}
+			t.add(id, line)
 		}
 	}
 	if len(t.rows) == 0 {
@@ -281,6 +290,15 @@ func (r *Report) textWhyNot(b *strings.Builder) {
 			for _, f := range w.FalseTerms {
 				fmt.Fprintf(b, "      false  %s\n", f)
 			}
+		case KindCut:
+			where := "section " + w.Section
+			if w.Section == "" {
+				where = "source " + w.Source
+			} else if w.Source != "" {
+				where += ", source " + w.Source
+			}
+			fmt.Fprintf(b, "  %s  [%s]\n", w.Path, where)
+			fmt.Fprintf(b, "      %s: %s\n", w.Reason, indent(w.Detail, "      "))
 		default:
 			fmt.Fprintf(b, "  %s  [%s]\n", w.Path, w.Source)
 			line := w.Reason

@@ -14,6 +14,10 @@ type Origin struct {
 	Role string `json:"role,omitempty"`
 	// Bytes is the size of the content that was read.
 	Bytes int `json:"bytes"`
+	// Via is, for a file an @import pulled in, the chain of files that
+	// imported it, outermost first, joined with " -> " (a string, so that
+	// an Origin stays comparable).
+	Via string `json:"via,omitempty"`
 }
 
 // Exclusion records a candidate that was considered and left out, with the

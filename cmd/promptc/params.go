@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -54,7 +55,7 @@ func pipelineParams(plan *engine.Plan, p *parsed, e env) (map[string]any, error)
 			occs = append(occs, bind.Occurrence{Name: o.name, Value: o.value})
 		}
 	}
-	host := bind.Host{Getenv: e.Getenv, Wd: wd, WdErr: wdErr, Home: e.Home(), Today: e.Today(), FS: hostFS(e)}
+	host := bind.Host{Getenv: e.Getenv, Wd: wd, WdErr: wdErr, Home: e.Home(), Today: e.Today(), OS: runtime.GOOS, FS: hostFS(e)}
 	params, err := bind.Params(plan, occs, explicit, host)
 	if errors.Is(err, bind.ErrNoWd) {
 		return nil, err // the environment, not the command line, is at fault

@@ -111,7 +111,7 @@ func describeBinding(b engine.BindSpec) string {
 	case b.Env != "":
 		s = "$" + b.Env
 	case b.Host != "":
-		s = "the host's " + map[string]string{"wd": "working directory", "home": "home directory", "today": "local date"}[b.Host]
+		s = "the host's " + map[string]string{"wd": "working directory", "home": "home directory", "today": "local date", "os": "operating system"}[b.Host]
 	default:
 		s = "constant " + jsonText(b.Value)
 	}

@@ -33,7 +33,7 @@ func ours(pkgs []string) []string {
 // TestEngineClosure: the engine's dependency closure is the vocabulary and
 // leaf packages only; no kind, no port of another runtime's behaviour.
 func TestEngineClosure(t *testing.T) {
-	allowed := []string{"engine", "sources", "diag", "prov", "conditions", "sections", "schema", "internal/yamlpos", "internal/fscache"}
+	allowed := []string{"engine", "sources", "diag", "prov", "conditions", "sections", "schema", "internal/yamlpos", "internal/fscache", "internal/budget", "internal/mdimport"}
 	for _, p := range ours(goList(t, "-deps", module+"engine")) {
 		if !slices.Contains(allowed, p) {
 			t.Errorf("engine depends on %s (allowed: %s)", p, strings.Join(allowed, ", "))
@@ -83,6 +83,18 @@ func TestKindsAreIndependent(t *testing.T) {
 				t.Errorf("kind %s imports the engine", pkg)
 			case strings.HasPrefix(imp, "sources/kinds/") && !strings.HasPrefix(imp, "sources/kinds/internal/"):
 				t.Errorf("kind %s imports kind %s", pkg, imp)
+			}
+		}
+	}
+}
+
+// TestBudgetLeavesAreLeaves: the engine's budget and import helpers import
+// nothing of promptc.
+func TestBudgetLeavesAreLeaves(t *testing.T) {
+	for _, leaf := range []string{"internal/budget", "internal/mdimport"} {
+		for _, p := range ours(goList(t, "-deps", module+leaf)) {
+			if p != leaf {
+				t.Errorf("%s depends on %s", leaf, p)
 			}
 		}
 	}
