@@ -22,6 +22,18 @@ type sourceMemo struct {
 	entries  map[string]*memoEntry
 	gen      uint64
 	sections map[string]sectionEntry
+	join     joinEntry
+}
+
+// joinEntry is the last join: the active sections' texts it was given
+// and what it made of them (the prompt, each section's text after its
+// seams and its offset). The same texts join the same way.
+type joinEntry struct {
+	active []int
+	in     []string
+	out    []string
+	starts []int
+	text   string
 }
 
 // sectionEntry is a section's last rendering and what it was rendered
@@ -101,4 +113,40 @@ func (m *sourceMemo) store(id string, options any, out sources.Output, deps *fsc
 type memoOptions struct {
 	options any
 	roots   string
+}
+
+// joined sets res's text and its active sections' texts and offsets from
+// the last join when that joined the same texts of the same sections.
+func (m *sourceMemo) joined(res *Result, active []int) bool {
+	m.mu.Lock()
+	j := m.join
+	m.mu.Unlock()
+	if len(j.active) != len(active) {
+		return false
+	}
+	for n, i := range active {
+		if j.active[n] != i || j.in[n] != res.Sections[i].Text {
+			return false
+		}
+	}
+	for n, i := range active {
+		sec := &res.Sections[i]
+		sec.Text, sec.Start, sec.Bytes = j.out[n], j.starts[n], len(j.out[n])
+	}
+	placeInactive(res)
+	res.Text = j.text
+	return true
+}
+
+// storeJoin remembers a join; in are the active sections' texts before
+// it (what they rendered).
+func (m *sourceMemo) storeJoin(res *Result, active []int, in []string) {
+	j := joinEntry{active: active, in: in, text: res.Text}
+	for _, i := range active {
+		j.out = append(j.out, res.Sections[i].Text)
+		j.starts = append(j.starts, res.Sections[i].Start)
+	}
+	m.mu.Lock()
+	m.join = j
+	m.mu.Unlock()
 }

@@ -225,7 +225,22 @@ func (r *run) join(res *Result) {
 			active = append(active, i)
 		}
 	}
+	if r.memo != nil {
+		if r.memo.joined(res, active) {
+			return // the same texts as the last build joined
+		}
+		in := make([]string, len(active))
+		for n, i := range active {
+			in[n] = res.Sections[i].Text
+		}
+		defer r.memo.storeJoin(res, active, in)
+	}
 	var b strings.Builder
+	size := 0 // the prompt's size, within the seams' few newlines
+	for _, i := range active {
+		size += len(p.spec.Join) + len(res.Sections[i].Text) + 4
+	}
+	b.Grow(size)
 	for n, i := range active {
 		sec := &res.Sections[i]
 		if n > 0 {
@@ -248,6 +263,13 @@ func (r *run) join(res *Result) {
 		sec.Start, sec.Bytes = b.Len(), len(sec.Text)
 		b.WriteString(sec.Text)
 	}
+	placeInactive(res)
+	res.Text = b.String()
+}
+
+// placeInactive gives each inactive section the offset where it would
+// have been: the end of the active section before it.
+func placeInactive(res *Result) {
 	offset := 0
 	for i := range res.Sections {
 		if res.Sections[i].Active {
@@ -256,7 +278,6 @@ func (r *run) join(res *Result) {
 			res.Sections[i].Start = offset
 		}
 	}
-	res.Text = b.String()
 }
 
 // paragraph reports whether section sp meets its neighbours as a
