@@ -38,6 +38,14 @@ type Builder struct {
 	// lastGood whether it was that build that made last.
 	lastParams map[string]any
 	lastGood   bool
+	// With a watch: lastGen is the watch generation when the build that
+	// made last began, doneGen the latest generation a finished build
+	// began at. A build that began before another finished neither
+	// replaces that one's Result nor re-arms the watch with its (older)
+	// facts; rearmMu orders the re-arms, rearmGen is the last one's.
+	lastGen, doneGen uint64
+	rearmMu          sync.Mutex
+	rearmGen         uint64
 }
 
 // NewBuilder returns a Builder for plan over fsys, which must implement
@@ -112,31 +120,44 @@ func (b *Builder) Watching() bool {
 // do not modify it.
 func (b *Builder) Build(ctx context.Context, params map[string]any) (*Result, error) {
 	b.mu.Lock()
-	w, last, lastParams, lastGood := b.watch, b.last, b.lastParams, b.lastGood
+	w, last, lastParams, lastGood, lastGen := b.watch, b.last, b.lastParams, b.lastGood, b.lastGen
 	b.mu.Unlock()
-	if w != nil && lastGood && last != nil && reflect.DeepEqual(lastParams, params) && w.clean() {
-		return last, nil // nothing the last build depended on changed
+	var startGen uint64
+	if w != nil {
+		gen, ready := w.generation()
+		if ready && lastGood && last != nil && gen == lastGen && reflect.DeepEqual(lastParams, params) {
+			return last, nil // nothing the last build depended on changed
+		}
+		startGen = gen
 	}
 	res, facts, err := b.plan.run(ctx, Input{FS: b.cache, Params: params}, b.cache, b.memo, w != nil)
+	b.mu.Lock()
+	newest := startGen >= b.doneGen // no build that began later has finished
+	if newest {
+		b.doneGen = startGen
+	}
+	b.mu.Unlock()
 	if w != nil {
 		switch {
 		case err != nil || !facts.complete:
 			w.disarm()
-		case facts.recomputed || !w.ready():
-			w.rearm(b.cache, facts.paths, facts.listed)
+		case newest && (facts.recomputed || !w.ready()):
+			b.rearm(w, startGen, facts)
 		}
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.lastGood = err == nil && res != nil && !res.Fallback
-	if b.lastGood {
-		b.lastParams = maps.Clone(params)
+	if newest {
+		b.lastGood = err == nil && res != nil && !res.Fallback
+		if b.lastGood {
+			b.lastParams = maps.Clone(params)
+		}
 	}
 	if err == nil {
 		// A pipeline fallback is served but is not a good prompt to fall
 		// back on later.
-		if !res.Fallback {
-			b.last = res
+		if !res.Fallback && newest {
+			b.last, b.lastGen = res, startGen
 		}
 		return res, nil
 	}
@@ -149,6 +170,18 @@ func (b *Builder) Build(ctx context.Context, params map[string]any) (*Result, er
 		Message: "rebuild failed; serving the last good prompt: " + err.Error(),
 	})
 	return &fallback, err
+}
+
+// rearm re-arms the watch with a build's facts unless a build that began
+// later has re-armed it already.
+func (b *Builder) rearm(w *watch, startGen uint64, facts runFacts) {
+	b.rearmMu.Lock()
+	defer b.rearmMu.Unlock()
+	if startGen < b.rearmGen {
+		return
+	}
+	b.rearmGen = startGen
+	w.rearm(b.cache, facts.paths, facts.listed)
 }
 
 // Reads reports how many files and directories the Builder has read from

@@ -28,10 +28,11 @@ type watch struct {
 	w *fsnotify.Watcher
 
 	mu sync.Mutex
-	// dirty: an event about a relevant path (or a loss of events) came
-	// since the last build began, or watches were just added (events
-	// between a read and its watch would be missed).
-	dirty bool
+	// gen counts what makes earlier builds' facts doubtful: an event
+	// about a relevant path, a loss of events, new watches (a change
+	// between a read and its watch would be missed). A build's Result
+	// holds while gen is what it was when that build began.
+	gen uint64
 	// partial: some path could not be watched.
 	partial bool
 	armed   bool
@@ -67,7 +68,7 @@ func (w *watch) loop() {
 			}
 			w.mu.Lock()
 			if w.relevant[ev.Name] || w.watched[ev.Name] || w.listed[path.Dir(ev.Name)] {
-				w.dirty = true
+				w.gen++
 			}
 			w.mu.Unlock()
 		case err, ok := <-w.w.Errors:
@@ -75,7 +76,7 @@ func (w *watch) loop() {
 				return
 			}
 			w.mu.Lock()
-			w.dirty = true // events may be lost (ErrEventOverflow): check everything
+			w.gen++ // events may be lost (ErrEventOverflow): check everything
 			if !errors.Is(err, fsnotify.ErrEventOverflow) {
 				w.partial = true
 			}
@@ -84,17 +85,12 @@ func (w *watch) loop() {
 	}
 }
 
-// clean reports whether nothing relevant happened since the last build
-// began; when it returns false it marks the build about to run as the new
-// beginning (events from now on count for the next one).
-func (w *watch) clean() bool {
+// generation returns the count of doubtful moments so far (see gen) and
+// whether the watch covers the last build's facts.
+func (w *watch) generation() (gen uint64, ready bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.armed && !w.dirty && !w.partial {
-		return true
-	}
-	w.dirty = false
-	return false
+	return w.gen, w.armed && !w.partial
 }
 
 // rearm watches what paths (absolute) depend on and the listed
@@ -140,7 +136,7 @@ func (w *watch) rearm(fsys sources.FS, paths, listed []string) {
 	}
 	w.watched, w.relevant, w.listed, w.partial, w.armed = watched, relevant, lists, partial, true
 	if added {
-		w.dirty = true // a change between a read and its new watch would be missed
+		w.gen++ // a change between a read and its new watch would be missed
 	}
 }
 

@@ -23,15 +23,21 @@ func TestWatchLostEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.rearm(sources.OSFS(), []string{file}, nil)
-	w.clean() // the build after new watches checks by stat
-	if !w.clean() {
-		t.Fatal("armed and quiet, yet not clean")
+	gen, ready := w.generation()
+	if !ready || gen == 0 {
+		t.Fatalf("after new watches: generation %d, ready %v; want a new generation (the next build checks by stat)", gen, ready)
+	}
+	if again, _ := w.generation(); again != gen {
+		t.Fatal("armed and quiet, yet the generation moved")
 	}
 	w.w.Errors <- fsnotify.ErrEventOverflow
-	for w.clean() { // the loop receives it
+	for {
+		if now, _ := w.generation(); now != gen { // the loop received it
+			break
+		}
 	}
-	if !w.clean() {
-		t.Error("after the overflow was handled, the next build should be fast again")
+	if _, ready := w.generation(); !ready {
+		t.Error("after the overflow, the next build should be able to take the fast path again")
 	}
 	w.close()
 
@@ -42,7 +48,7 @@ func TestWatchLostEvents(t *testing.T) {
 	}
 	w2.close()
 	w2.rearm(sources.OSFS(), []string{file}, nil)
-	if w2.ready() || w2.clean() || w2.clean() {
+	if _, ready := w2.generation(); w2.ready() || ready {
 		t.Error("a watch that could not be added still allows the fast path")
 	}
 }

@@ -9,6 +9,7 @@ import (
 // used one when full. It is safe for concurrent use.
 type LRU[K comparable, V any] struct {
 	cap   int
+	evict func(V) // called, without the lock, for each value dropped
 	mu    sync.Mutex
 	order *list.List // front: most recent; values are *lruEntry
 	items map[K]*list.Element
@@ -24,6 +25,14 @@ func NewLRU[K comparable, V any](capacity int) *LRU[K, V] {
 	return &LRU[K, V]{cap: max(capacity, 1), order: list.New(), items: map[K]*list.Element{}}
 }
 
+// OnEvict makes the LRU call f for every value it drops (after dropping
+// it, without its lock), e.g. to release what the value holds. Set it
+// before the first Get.
+func (c *LRU[K, V]) OnEvict(f func(V)) *LRU[K, V] {
+	c.evict = f
+	return c
+}
+
 // Get returns the value under k, computing and storing it with make on
 // first use. make runs without the lock, so two first uses of one key at
 // once may both compute; the first stored value wins and is returned to
@@ -34,16 +43,25 @@ func (c *LRU[K, V]) Get(k K, make func() V) V {
 	}
 	v := make()
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if el, ok := c.items[k]; ok {
 		c.order.MoveToFront(el)
+		c.mu.Unlock()
 		return el.Value.(*lruEntry[K, V]).val
 	}
 	c.items[k] = c.order.PushFront(&lruEntry[K, V]{key: k, val: v})
+	var dropped []V
 	for c.order.Len() > c.cap {
 		last := c.order.Back()
 		c.order.Remove(last)
-		delete(c.items, last.Value.(*lruEntry[K, V]).key)
+		e := last.Value.(*lruEntry[K, V])
+		delete(c.items, e.key)
+		dropped = append(dropped, e.val)
+	}
+	c.mu.Unlock()
+	if c.evict != nil {
+		for _, d := range dropped {
+			c.evict(d)
+		}
 	}
 	return v
 }

@@ -21,3 +21,21 @@ func TestLRUEvictsLeastRecentlyUsed(t *testing.T) {
 		t.Error("b was kept, want it evicted and made again")
 	}
 }
+
+// TestLRUOnEvict: every value the LRU drops is handed to the eviction
+// function once, oldest first; a value that stays is not.
+func TestLRUOnEvict(t *testing.T) {
+	var dropped []int
+	c := NewLRU[string, int](2).OnEvict(func(v int) { dropped = append(dropped, v) })
+	c.Get("a", func() int { return 1 })
+	c.Get("b", func() int { return 2 })
+	c.Get("a", func() int { return 99 }) // a is now the most recent
+	c.Get("c", func() int { return 3 })  // drops b
+	c.Get("d", func() int { return 4 })  // drops a
+	if len(dropped) != 2 || dropped[0] != 2 || dropped[1] != 1 {
+		t.Fatalf("dropped %v, want [2 1]", dropped)
+	}
+	if c.Len() != 2 {
+		t.Fatalf("len %d", c.Len())
+	}
+}

@@ -23,6 +23,7 @@ var serveFlags = []flagDef{
 	{name: "timeout", kind: stringFlag, metavar: "DURATION", help: "per-request timeout (default 30s)"},
 	{name: "max-concurrent", kind: stringFlag, metavar: "N", help: "requests handled at once (default 4)"},
 	{name: "max-builders", kind: stringFlag, metavar: "N", help: "warm builders kept, least recently used dropped (default 64)"},
+	{name: "no-watch", kind: boolFlag, help: "check every request's files by stat instead of watching them for changes"},
 	{name: "drain", kind: stringFlag, metavar: "DURATION", help: "on SIGTERM, how long in-flight requests may finish (default 30s)"},
 	{name: "help", kind: boolFlag, help: "show this help"},
 }
@@ -52,7 +53,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	h, err := newServeHandler(e, roots, builders)
+	h, err := newServeHandler(e, roots, builders, !p.has("no-watch"))
 	if err != nil {
 		return err
 	}

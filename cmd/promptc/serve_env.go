@@ -25,6 +25,9 @@ type serveState struct {
 	files    sources.FS // cached, within the roots: pipeline, layer and param files
 	plans    *serve.LRU[string, any]
 	builders *serve.LRU[builderKey, *builderSlot]
+	// watch: builders watch their files (BuilderOptions.Watch), so an
+	// unchanged turn makes no file-system call; --no-watch turns it off.
+	watch bool
 
 	tokMu sync.Mutex
 	toks  map[string]explain.Tokenizer
@@ -44,6 +47,21 @@ type builderSlot struct {
 
 	mu      sync.Mutex
 	refused []string
+	// dropped: the LRU let the slot go; its Builder's watcher is closed
+	// (a Builder still being made is made without one).
+	dropped bool
+}
+
+// drop closes the slot's watcher once the LRU has dropped it; a request
+// still using the Builder goes on validating by stat.
+func (s *builderSlot) drop() {
+	s.mu.Lock()
+	s.dropped = true
+	b := s.b
+	s.mu.Unlock()
+	if b != nil {
+		b.Close()
+	}
 }
 
 func (s *builderSlot) refuse(p string) {
@@ -67,13 +85,14 @@ func (s *builderSlot) takeRefused() []string {
 // builder's cache).
 const maxPlans = 64
 
-func newServeState(e env, roots *serve.Roots, maxBuilders int) *serveState {
+func newServeState(e env, roots *serve.Roots, maxBuilders int, watch bool) *serveState {
 	return &serveState{
 		base:     e,
 		roots:    roots,
 		files:    roots.FS(fscache.New(sources.OSFS()), nil),
 		plans:    serve.NewLRU[string, any](maxPlans),
-		builders: serve.NewLRU[builderKey, *builderSlot](maxBuilders),
+		builders: serve.NewLRU[builderKey, *builderSlot](maxBuilders).OnEvict((*builderSlot).drop),
+		watch:    watch,
 		toks:     map[string]explain.Tokenizer{},
 	}
 }
@@ -129,9 +148,19 @@ func (r requestEnv) Builder(plan *engine.Plan, cwd string) (*engine.Builder, err
 func (r requestEnv) slot(plan *engine.Plan, cwd string) *builderSlot {
 	slot := r.st.builders.Get(builderKey{plan, cwd}, func() *builderSlot { return &builderSlot{} })
 	slot.once.Do(func() {
-		slot.b, slot.err = engine.NewBuilder(plan, r.st.roots.FS(sources.OSFS(), slot.refuse))
-		if slot.err != nil {
-			slot.err = fmt.Errorf("serve: %w", slot.err)
+		slot.mu.Lock()
+		watch := r.st.watch && !slot.dropped
+		slot.mu.Unlock()
+		b, err := engine.NewBuilderWith(plan, r.st.roots.FS(sources.OSFS(), slot.refuse), engine.BuilderOptions{Watch: watch})
+		if err != nil {
+			err = fmt.Errorf("serve: %w", err)
+		}
+		slot.mu.Lock()
+		slot.b, slot.err = b, err
+		dropped := slot.dropped
+		slot.mu.Unlock()
+		if dropped && b != nil {
+			b.Close() // dropped while it was being made
 		}
 	})
 	return slot

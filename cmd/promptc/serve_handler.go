@@ -23,11 +23,11 @@ type serveHandler struct {
 	st *serveState
 }
 
-func newServeHandler(e env, roots *serve.Roots, maxBuilders int) (*serveHandler, error) {
+func newServeHandler(e env, roots *serve.Roots, maxBuilders int, watch bool) (*serveHandler, error) {
 	if _, err := e.Getwd(); err != nil {
 		return nil, fmt.Errorf("serve: the working directory: %w", err)
 	}
-	return &serveHandler{st: newServeState(e, roots, maxBuilders)}, nil
+	return &serveHandler{st: newServeState(e, roots, maxBuilders, watch)}, nil
 }
 
 // notInServe are flags a request may not pass: serve never writes files

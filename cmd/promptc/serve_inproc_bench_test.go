@@ -15,7 +15,7 @@ func BenchmarkServeHandler(b *testing.B) {
 	f := newServeFixtureSkills(b, 1000)
 	e := fakeEnv{vars: map[string]string{"HOME": f.home, "PROMPTC_SYSTEM_CONFIG": f.root + "/etc/config.yaml"}, wd: f.proj}
 	roots, _ := serve.NewRoots(nil, nil)
-	h, err := newServeHandler(e, roots, 8)
+	h, err := newServeHandler(e, roots, 8, true)
 	if err != nil {
 		b.Fatal(err)
 	}
