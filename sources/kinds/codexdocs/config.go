@@ -1,10 +1,16 @@
 package codexdocs
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"math"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/pelletier/go-toml/v2"
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/sources"
@@ -24,161 +30,120 @@ type settings struct {
 	trusted  []string // project paths with trust_level = "trusted"
 }
 
-// readConfig reads the keys of CX-10 from the TOML file p, a small subset
-// of TOML: top-level `key = value` lines (integers, strings and arrays of
-// strings, arrays over several lines) and `[projects."PATH"]` tables'
-// trust_level. A value of one of those keys that promptc cannot read is a
-// warning at its file:line:col; every other key is ignored. A missing file
-// is no settings.
+// readConfig reads the keys of CX-10 from the TOML file p (parsed with
+// go-toml): top-level project_doc_max_bytes, project_doc_fallback_filenames
+// and project_root_markers, and the trust_level of `[projects."PATH"]`
+// tables. A file that is not TOML, or a value of one of those keys of the
+// wrong type, is a warning at its file:line:col and that setting stays
+// unset; every other key is ignored. A missing file is no settings.
 func readConfig(fsys sources.FS, p string, diags *diag.List) settings {
 	var s settings
 	b, err := sources.ReadFile(fsys, p)
 	if err != nil {
 		return s
 	}
+	var warnings diag.List
 	warn := func(line, col int, format string, args ...any) {
-		*diags = append(*diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeConfig, Path: p,
+		warnings = append(warnings, diag.Diagnostic{Severity: diag.Warning, Code: CodeConfig, Path: p,
 			Pos: diag.Pos{File: p, Line: line, Column: col}, Message: "promptc reads only part of config.toml: " + fmt.Sprintf(format, args...)})
 	}
-	table := ""
-	lines := strings.Split(string(b), "\n")
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimSpace(stripComment(lines[i]))
-		start := i + 1
-		switch {
-		case line == "":
-			continue
-		case strings.HasPrefix(line, "["):
-			table = strings.TrimSpace(strings.Trim(line, "[]"))
-			continue
+	defer func() { // in the file's order
+		slices.SortStableFunc(warnings, func(a, b diag.Diagnostic) int {
+			return cmp.Or(cmp.Compare(a.Pos.Line, b.Pos.Line), cmp.Compare(a.Pos.Column, b.Pos.Column))
+		})
+		*diags = append(*diags, warnings...)
+	}()
+	var doc map[string]any
+	if err := toml.Unmarshal(b, &doc); err != nil {
+		line, col := 1, 1
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			line, col = de.Position()
 		}
-		k, v, ok := strings.Cut(line, "=")
+		warn(line, col, "it is not valid TOML: %v", err)
+		return s
+	}
+	text := string(b)
+	at := func(key string) (int, int) { return valuePos(text, key) }
+	if v, ok := doc["project_doc_max_bytes"]; ok {
+		if n, isInt := v.(int64); isInt && n >= 0 && n <= math.MaxInt32 {
+			m := int(n)
+			s.maxBytes = &m
+		} else {
+			line, col := at("project_doc_max_bytes")
+			warn(line, col, "project_doc_max_bytes = %s is not a non-negative integer", tomlValue(v))
+		}
+	}
+	for _, key := range []string{"project_doc_fallback_filenames", "project_root_markers"} {
+		v, ok := doc[key]
 		if !ok {
 			continue
 		}
-		key, val := strings.TrimSpace(k), strings.TrimSpace(v)
-		for strings.HasPrefix(val, "[") && !balanced(val) && i+1 < len(lines) {
-			i++
-			val += " " + strings.TrimSpace(stripComment(lines[i]))
+		list, isList := stringList(v)
+		if !isList {
+			line, col := at(key)
+			warn(line, col, "%s: %s is not an array of strings", key, tomlValue(v))
+			continue
 		}
-		col := strings.Index(lines[start-1], "=") + 2
-		switch {
-		case table == "" && key == "project_doc_max_bytes":
-			n, err := strconv.Atoi(strings.ReplaceAll(val, "_", ""))
-			if err != nil || n < 0 {
-				warn(start, col, "project_doc_max_bytes = %s is not a non-negative integer", val)
-				continue
-			}
-			s.maxBytes = &n
-		case table == "" && (key == "project_doc_fallback_filenames" || key == "project_root_markers"):
-			list, err := stringArray(val)
-			if err != nil {
-				warn(start, col, "%s: %v", key, err)
-				continue
-			}
-			if key == "project_root_markers" {
-				s.markers, s.hasMk = list, true
-			} else {
-				s.fallback, s.hasFB = list, true
-			}
-		case strings.HasPrefix(table, "projects.") && key == "trust_level":
-			if lvl, err := tomlString(val); err == nil && lvl == "trusted" {
-				if proj, err := tomlString(strings.TrimPrefix(table, "projects.")); err == nil {
-					s.trusted = append(s.trusted, path.Clean(proj))
-				}
-			}
+		if key == "project_root_markers" {
+			s.markers, s.hasMk = list, true
+		} else {
+			s.fallback, s.hasFB = list, true
 		}
 	}
+	projects, _ := doc["projects"].(map[string]any)
+	for proj, v := range projects {
+		if t, ok := v.(map[string]any); ok && t["trust_level"] == "trusted" {
+			s.trusted = append(s.trusted, path.Clean(proj))
+		}
+	}
+	slices.Sort(s.trusted)
 	return s
 }
 
-// stripComment drops a # comment outside strings.
-func stripComment(line string) string {
-	var q byte
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case q != 0 && c == '\\' && q == '"':
-			i++
-		case q != 0 && c == q:
-			q = 0
-		case q == 0 && (c == '"' || c == '\''):
-			q = c
-		case q == 0 && c == '#':
-			return line[:i]
-		}
+// stringList is v as a list of strings, if it is one.
+func stringList(v any) ([]string, bool) {
+	items, ok := v.([]any)
+	if !ok {
+		return nil, false
 	}
-	return line
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		str, ok := it.(string)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, str)
+	}
+	return out, true
 }
 
-// balanced reports whether the brackets of an array value are closed.
-func balanced(v string) bool {
-	depth := 0
-	var q byte
-	for i := 0; i < len(v); i++ {
-		c := v[i]
-		switch {
-		case q != 0 && c == '\\' && q == '"':
-			i++
-		case q != 0 && c == q:
-			q = 0
-		case q == 0 && (c == '"' || c == '\''):
-			q = c
-		case q == 0 && c == '[':
-			depth++
-		case q == 0 && c == ']':
-			depth--
-		}
+// tomlValue writes a decoded value for a warning: strings quoted.
+func tomlValue(v any) string {
+	if str, ok := v.(string); ok {
+		return strconv.Quote(str)
 	}
-	return depth <= 0
+	return fmt.Sprint(v)
 }
 
-// stringArray reads `["a", 'b']` (a trailing comma allowed).
-func stringArray(v string) ([]string, error) {
-	if !strings.HasPrefix(v, "[") || !strings.HasSuffix(v, "]") {
-		return nil, fmt.Errorf("%s is not an array of strings", v)
-	}
-	out := []string{}
-	rest := strings.TrimSpace(v[1 : len(v)-1])
-	for rest != "" {
-		end := len(rest)
-		var q byte
-		for i := 0; i < len(rest); i++ {
-			c := rest[i]
-			if q != 0 && c == '\\' && q == '"' {
-				i++
-				continue
-			}
-			if q != 0 && c == q {
-				q = 0
-			} else if q == 0 && (c == '"' || c == '\'') {
-				q = c
-			} else if q == 0 && c == ',' {
-				end = i
-				break
-			}
+// valuePos is the 1-based line and column where the value of the
+// top-level key starts in text (1:1 when it is not found as written).
+func valuePos(text, key string) (line, col int) {
+	for i, l := range strings.Split(text, "\n") {
+		t := strings.TrimLeft(l, " \t")
+		if strings.HasPrefix(t, "[") {
+			break // top-level keys come before the first table
 		}
-		item := strings.TrimSpace(rest[:end])
-		s, err := tomlString(item)
-		if err != nil {
-			return nil, fmt.Errorf("%s is not an array of strings", v)
+		rest, ok := strings.CutPrefix(t, key)
+		if !ok {
+			continue
 		}
-		out = append(out, s)
-		if end == len(rest) {
-			break
+		eq := strings.TrimLeft(rest, " \t")
+		if !strings.HasPrefix(eq, "=") {
+			continue
 		}
-		rest = strings.TrimSpace(rest[end+1:])
+		val := strings.TrimLeft(eq[1:], " \t")
+		return i + 1, len(l) - len(val) + 1
 	}
-	return out, nil
-}
-
-// tomlString reads a basic ("…", with escapes) or literal ('…') string.
-func tomlString(v string) (string, error) {
-	switch {
-	case len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'':
-		return v[1 : len(v)-1], nil
-	case len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"':
-		return strconv.Unquote(v)
-	}
-	return "", fmt.Errorf("%s is not a string", v)
+	return 1, 1
 }
