@@ -130,6 +130,7 @@ func (b *Builder) Build(ctx context.Context, params map[string]any) (*Result, er
 		}
 		startGen = gen
 	}
+	b.cache.BeginBuild()
 	res, facts, err := b.plan.run(ctx, Input{FS: b.cache, Params: params}, b.cache, b.memo, w != nil)
 	b.mu.Lock()
 	newest := startGen >= b.doneGen // no build that began later has finished

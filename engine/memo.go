@@ -87,7 +87,11 @@ func (m *sourceMemo) lookup(c *fscache.Cache, id string, options any) *memoEntry
 	m.mu.Lock()
 	e := m.entries[id]
 	m.mu.Unlock()
-	if e == nil || !reflect.DeepEqual(e.options, options) || !c.Valid(e.deps) {
+	if e == nil || !reflect.DeepEqual(e.options, options) {
+		return nil
+	}
+	if !c.Valid(e.deps) {
+		c.Record() // the source runs again: it stats what was just validated
 		return nil
 	}
 	return e

@@ -29,6 +29,8 @@ type Cache struct {
 	memo   map[memoKey]memoValue
 	// steps are kinds' remembered intermediate results (Tracker.Memo).
 	steps map[string]stepEntry
+	// seen are the current build's stats, once it records (seen.go).
+	seen  seenStats
 	reads int // files and directories actually read, for tests
 }
 
@@ -100,8 +102,8 @@ func (c *Cache) Reads() int {
 }
 
 func (c *Cache) Open(name string) (fs.File, error)      { return c.fsys.Open(name) }
-func (c *Cache) Stat(name string) (fs.FileInfo, error)  { return c.fsys.Stat(name) }
-func (c *Cache) Lstat(name string) (fs.FileInfo, error) { return c.fsys.Lstat(name) }
+func (c *Cache) Stat(name string) (fs.FileInfo, error)  { return c.stat(name) }
+func (c *Cache) Lstat(name string) (fs.FileInfo, error) { return c.lstat(name) }
 func (c *Cache) ReadLink(name string) (string, error)   { return c.fsys.ReadLink(name) }
 
 // ReadFile returns the content of a regular file, reading it only when
@@ -123,7 +125,7 @@ func (c *Cache) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error)
 	c.mu.Unlock()
 	rr, isRR := c.fsys.(sources.RegularReader)
 	if cached || !isRR {
-		fi, err := c.fsys.Stat(name)
+		fi, err := c.stat(name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -181,7 +183,7 @@ func (c *Cache) readDir(name string) ([]fs.DirEntry, fs.FileInfo, error) {
 			return nil, fi, err
 		}
 	} else {
-		if fi, err = c.fsys.Stat(name); err != nil {
+		if fi, err = c.stat(name); err != nil {
 			return nil, nil, err
 		}
 		if cached && d.id == identityOf(fi) {
@@ -213,7 +215,7 @@ func (c *Cache) readParsed(name, kind string, parse func([]byte) (any, error)) (
 	p, cached := c.parsed[key]
 	c.mu.Unlock()
 	if cached {
-		fi, err := c.fsys.Stat(name)
+		fi, err := c.stat(name)
 		if err != nil {
 			return nil, nil, err
 		}

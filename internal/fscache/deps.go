@@ -186,7 +186,7 @@ func (c *Cache) Valid(d *Deps) bool {
 		return false
 	}
 	for _, g := range d.groupsLocked() {
-		lfi, lerr := c.fsys.Lstat(g.name)
+		lfi, lerr := c.lstat(g.name)
 		var sfi fs.FileInfo
 		var serr error
 		statted := false
@@ -195,7 +195,7 @@ func (c *Cache) Valid(d *Deps) bool {
 			if kf.k.follow && lerr == nil && lfi.Mode()&fs.ModeSymlink != 0 {
 				if !statted {
 					statted = true
-					sfi, serr = c.fsys.Stat(g.name) // a link: what it leads to
+					sfi, serr = c.stat(g.name) // a link: what it leads to
 				}
 				fi, err = sfi, serr
 			}
@@ -248,26 +248,26 @@ func (t *Tracker) SharedResolver() *sources.Resolver { return t.res }
 func (t *Tracker) Deps() *Deps { return t.deps }
 
 func (t *Tracker) Open(name string) (fs.File, error) {
-	fi, err := t.c.fsys.Stat(name)
+	fi, err := t.c.stat(name)
 	t.deps.note(depKey{name, true, true}, fi, err, err == nil && t.c.isRacy(fi))
 	return t.c.Open(name)
 }
 
 func (t *Tracker) Stat(name string) (fs.FileInfo, error) {
-	fi, err := t.c.fsys.Stat(name)
+	fi, err := t.c.stat(name)
 	t.deps.note(depKey{name, true, false}, fi, err, false)
 	return fi, err
 }
 
 func (t *Tracker) Lstat(name string) (fs.FileInfo, error) {
-	fi, err := t.c.fsys.Lstat(name)
+	fi, err := t.c.lstat(name)
 	t.deps.note(depKey{name, false, false}, fi, err, false)
 	return fi, err
 }
 
 // ReadLink depends on the link itself: replacing it changes its lstat.
 func (t *Tracker) ReadLink(name string) (string, error) {
-	fi, err := t.c.fsys.Lstat(name)
+	fi, err := t.c.lstat(name)
 	t.deps.note(depKey{name, false, true}, fi, err, err == nil && t.c.isRacy(fi))
 	if err != nil {
 		return "", err

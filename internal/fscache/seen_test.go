@@ -1,0 +1,63 @@
+package fscache
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"github.com/promptc/promptc/sources"
+)
+
+type countingFS struct {
+	sources.FS
+	stats atomic.Int64
+}
+
+func (c *countingFS) Stat(n string) (fs.FileInfo, error)  { c.stats.Add(1); return c.FS.Stat(n) }
+func (c *countingFS) Lstat(n string) (fs.FileInfo, error) { c.stats.Add(1); return c.FS.Lstat(n) }
+
+// TestSeenStats: a recording build stats each path once (an lstat of a
+// file that is no link serves its stat); a build that does not record,
+// and every new build, stats anew; errors are never served.
+func TestSeenStats(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, link := filepath.Join(root, "f"), filepath.Join(root, "l")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(file, link); err != nil {
+		t.Fatal(err)
+	}
+	fsys := &countingFS{FS: os.DirFS("/").(sources.FS)}
+	c := New(fsys)
+	name := func(p string) string { return p[1:] }
+	calls := func(do func()) int64 {
+		before := fsys.stats.Load()
+		do()
+		return fsys.stats.Load() - before
+	}
+	c.BeginBuild()
+	if n := calls(func() { c.Lstat(name(file)); c.Stat(name(file)) }); n != 2 {
+		t.Errorf("not recording: %d stats, want 2", n)
+	}
+	c.Record()
+	if n := calls(func() { c.Lstat(name(file)); c.Stat(name(file)); c.Stat(name(file)) }); n != 1 {
+		t.Errorf("recording: %d stats of one file, want 1 (its lstat serves its stat)", n)
+	}
+	if n := calls(func() { c.Lstat(name(link)); c.Stat(name(link)); c.Stat(name(link)) }); n != 2 {
+		t.Errorf("recording: %d stats of a link, want 2 (its lstat is not its stat)", n)
+	}
+	missing := name(filepath.Join(root, "missing"))
+	if n := calls(func() { c.Stat(missing); c.Stat(missing) }); n != 2 {
+		t.Errorf("recording: %d stats of a missing path, want 2 (errors are not served)", n)
+	}
+	c.BeginBuild()
+	if n := calls(func() { c.Stat(name(file)) }); n != 1 {
+		t.Errorf("a new build: %d stats, want 1", n)
+	}
+}
