@@ -112,6 +112,9 @@ func (h *harness) init() string {
 	}
 	// Build promptc and install the adapter the way an operator does.
 	h.bin = filepath.Join(h.tmp, "bin")
+	if err := oracletest.DependOnModule(); err != nil { // the build below is a child's
+		return err.Error()
+	}
 	if out, err := exec.Command("go", "build", "-o", filepath.Join(h.bin, "promptc"), "../../cmd/promptc").CombinedOutput(); err != nil {
 		panic(fmt.Sprintf("go build: %v\n%s", err, out))
 	}

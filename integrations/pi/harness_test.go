@@ -20,6 +20,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/promptc/promptc/internal/testkit/oracletest"
@@ -42,6 +43,10 @@ type harness struct {
 var (
 	installed *harness
 	skipWhy   string
+	// depended makes the first test that uses the harness depend on the
+	// module's sources (TestMain's go build is a child process, and files
+	// opened before m.Run do not count for go test's cache).
+	depended sync.Once
 )
 
 // setup returns the harness, skipping t when there is none.
@@ -50,6 +55,11 @@ func setup(t *testing.T) harness {
 	if installed == nil {
 		t.Skip(skipWhy)
 	}
+	depended.Do(func() {
+		if err := oracletest.DependOnModule(); err != nil {
+			t.Logf("the cached result may not follow source changes: %v", err)
+		}
+	})
 	return *installed
 }
 
