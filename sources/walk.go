@@ -43,7 +43,7 @@ const (
 // concurrent use; one guard serves all the walks of one resolve.
 type WalkGuard struct {
 	fsys      FS
-	path      []fileID // directories on the current path, outermost first
+	path      []pathDir // directories on the current path, outermost first
 	reentries int
 	entries   int
 	work      int
@@ -56,20 +56,42 @@ type WalkGuard struct {
 
 type fileID struct{ dev, ino uint64 }
 
+// pathDir is a directory on the current path; its identity is looked up
+// when a link is first compared with it (resolved).
+type pathDir struct {
+	dir             string
+	id              fileID
+	known, resolved bool
+}
+
 // NewWalkGuard returns a guard for walks over fsys.
 func NewWalkGuard(fsys FS) *WalkGuard { return &WalkGuard{fsys: fsys} }
 
 // Enter reports whether the walk may list dir. It refuses once the entry
 // budget is spent, and once MaxLinkReentries re-entries into directories on
-// the current path have been seen, it refuses every further one.
-func (g *WalkGuard) Enter(dir string) (ok bool, leave func()) {
+// the current path have been seen, it refuses every further one. viaLink
+// says dir was reached through a symbolic link (or is a walk's root, whose
+// way is unknown): only such a directory can lead back into the current
+// path, so only then are identities compared, each directory's looked up
+// once, when first needed — a walk through a tree without links stats no
+// directory for the guard.
+func (g *WalkGuard) Enter(dir string, viaLink bool) (ok bool, leave func()) {
 	if g.stopped {
 		return false, func() {}
 	}
-	id, known := g.id(dir)
-	if known {
-		for _, p := range g.path {
-			if p != id {
+	cur := pathDir{dir: dir}
+	if viaLink {
+		cur.id, cur.known = g.id(dir)
+		cur.resolved = true
+	}
+	if cur.known {
+		for i := range g.path {
+			p := &g.path[i]
+			if !p.resolved {
+				p.id, p.known = g.id(p.dir)
+				p.resolved = true
+			}
+			if !p.known || p.id != cur.id {
 				continue
 			}
 			g.reentries++
@@ -82,18 +104,11 @@ func (g *WalkGuard) Enter(dir string) (ok bool, leave func()) {
 			}
 			break
 		}
-		g.path = append(g.path, id)
 	}
-	return true, func() {
-		if known {
-			g.path = g.path[:len(g.path)-1]
-		}
-	}
+	g.path = append(g.path, cur)
+	return true, func() { g.path = g.path[:len(g.path)-1] }
 }
 
-// Listed counts n more entries, each to be tested against rules ignore
-// rules; once MaxWalkEntries entries or MaxWalkWork rule tests are passed,
-// every later Enter is refused.
 func (g *WalkGuard) Listed(dir string, n, rules int) {
 	g.entries += n
 	g.work += n * (1 + rules) * (1 + len(dir)/64)

@@ -46,7 +46,7 @@ func (s *scanner) scan(ctx context.Context, dir string, root bool, depth int) er
 	}
 	v := s.l.view
 	s.l.consult(dir)
-	enter, leave := s.l.guard.Enter(v.abs(dir))
+	enter, leave := s.l.guard.Enter(v.abs(dir), true) // os.listdir names: links not told apart
 	if !enter {
 		return nil
 	}

@@ -124,15 +124,17 @@ func (l *loader) skillFiles(dir string, rootFiles bool) ([]string, error) {
 		return nil, nil
 	}
 	var out []string
-	err := l.skillDir(dir, dir, gitignore.New(), rootFiles, &out)
+	err := l.skillDir(dir, true, dir, gitignore.New(), rootFiles, &out)
 	return out, err
 }
 
-func (l *loader) skillDir(dir, root string, ig *gitignore.Matcher, rootFiles bool, out *[]string) error {
+// skillDir walks dir; viaLink says it was reached through a link (or is
+// the walk's root).
+func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.Matcher, rootFiles bool, out *[]string) error {
 	if err := l.ctx.Err(); err != nil {
 		return err
 	}
-	enter, leave := l.guard.Enter(dir)
+	enter, leave := l.guard.Enter(dir, viaLink)
 	if !enter {
 		return nil
 	}
@@ -179,7 +181,7 @@ func (l *loader) skillDir(dir, root string, ig *gitignore.Matcher, rootFiles boo
 		}
 		switch {
 		case isDir:
-			if err := l.skillDir(full, root, ig, false, out); err != nil {
+			if err := l.skillDir(full, e.Type()&fs.ModeSymlink != 0, root, ig, false, out); err != nil {
 				return err
 			}
 		case isFile && rootFiles && strings.HasSuffix(name, l.layout.MarkdownExt):
@@ -201,15 +203,16 @@ func (l *loader) promptFiles(dir string, recursive bool) ([]string, error) {
 		return nil, nil
 	}
 	var out []string
-	err := l.promptDir(dir, dir, gitignore.New(), recursive, &out)
+	err := l.promptDir(dir, true, dir, gitignore.New(), recursive, &out)
 	return out, err
 }
 
-func (l *loader) promptDir(dir, root string, ig *gitignore.Matcher, recursive bool, out *[]string) error {
+// promptDir walks dir; viaLink as for skillDir.
+func (l *loader) promptDir(dir string, viaLink bool, root string, ig *gitignore.Matcher, recursive bool, out *[]string) error {
 	if err := l.ctx.Err(); err != nil {
 		return err
 	}
-	enter, leave := l.guard.Enter(dir)
+	enter, leave := l.guard.Enter(dir, viaLink)
 	if !enter {
 		return nil
 	}
@@ -236,7 +239,7 @@ func (l *loader) promptDir(dir, root string, ig *gitignore.Matcher, recursive bo
 		}
 		switch {
 		case isDir && recursive:
-			if err := l.promptDir(full, root, ig, true, out); err != nil {
+			if err := l.promptDir(full, e.Type()&fs.ModeSymlink != 0, root, ig, true, out); err != nil {
 				return err
 			}
 		case isFile && strings.HasSuffix(name, l.layout.MarkdownExt):
