@@ -105,3 +105,13 @@ func (r *Resolver) Learn(m map[string]string) {
 		r.cache[k] = v
 	}
 }
+
+// Know tells r that abs (absolute) resolves to real, as a listing says of
+// an entry that is no link in a directory whose realpath is known. The
+// caller depends on that listing (it shows the entry's type), so the
+// knowledge is as sound as an lstat.
+func (r *Resolver) Know(abs, real string) {
+	r.mu.Lock()
+	r.cache[path.Clean("/"+abs)] = real
+	r.mu.Unlock()
+}

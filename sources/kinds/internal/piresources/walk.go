@@ -145,6 +145,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		return nil
 	}
 	l.guard.Listed(dir, len(entries), ig.Len())
+	l.knowEntries(dir, entries)
 	for _, e := range entries {
 		if e.Name() != l.layout.SkillFile {
 			continue
@@ -273,4 +274,20 @@ func (l *loader) cliTemplateFiles(dir string) []string {
 		}
 	}
 	return out
+}
+
+// knowEntries tells the loader's Resolver the realpaths of dir's entries
+// that are no links (dir's realpath joined with the name), so resolving
+// the skill files found below costs no lstat per file: the listing just
+// read shows their types.
+func (l *loader) knowEntries(dir string, entries []fs.DirEntry) {
+	real, err := l.resolver.Realpath(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.Type()&fs.ModeSymlink == 0 {
+			l.resolver.Know(path.Join(dir, e.Name()), path.Join(real, e.Name()))
+		}
+	}
 }
