@@ -114,11 +114,11 @@ func (c runFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) 
 // does: a spent budget refuses before anything is read, so a run reads at
 // most its budget and one file more.
 func (c runFS) ReadParsed(name, kind string, parse func([]byte) (any, error)) (any, error) {
-	if err := c.admit(name, 0); err != nil {
-		return nil, err
-	}
 	switch fsys := c.FS.(type) {
 	case parsedInfoReader:
+		if err := c.admit(name, 0); err != nil {
+			return nil, err
+		}
 		v, fi, err := fsys.ReadParsedInfo(name, kind, parse)
 		if fi != nil {
 			if aerr := c.admit(name, fi.Size()); aerr != nil {

@@ -104,3 +104,23 @@ func Realpath(fsys FS, abs string) (string, error) {
 	}
 	return resolved, nil
 }
+
+// Classify reports whether abs is (or links to) a regular file; for a
+// name that exists as something else it says what ("directory", "broken
+// symbolic link", "special file (…)"), and "" for a missing one.
+func Classify(fsys FS, abs string) (isFile bool, notFile string) {
+	fi, err := Stat(fsys, abs)
+	if err != nil {
+		if lfi, lerr := Lstat(fsys, abs); lerr == nil && lfi.Mode()&fs.ModeSymlink != 0 {
+			return false, "broken symbolic link"
+		}
+		return false, ""
+	}
+	switch {
+	case fi.Mode().IsRegular():
+		return true, ""
+	case fi.IsDir():
+		return false, "directory"
+	}
+	return false, "special file (" + fi.Mode().Type().String() + ")"
+}

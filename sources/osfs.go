@@ -27,18 +27,11 @@ func (o osFS) ReadFile(name string) ([]byte, error) {
 }
 
 func (o osFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
-	if !fs.ValidPath(name) {
-		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
-	}
-	f, err := openNonblocking("/" + name)
+	f, fi, err := openStat(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
 	abs := "/" + name
 	if name == "." {
 		abs = "/"
@@ -53,6 +46,23 @@ func (o osFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
 // ReadDirInfo lists a directory through one open handle: its entries
 // sorted by name (as ReadDir) and the handle's own FileInfo.
 func (o osFS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
+	f, fi, err := openStat(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, fi, err
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, fi, nil
+}
+
+// openStat opens the fs.FS name without blocking and describes the open
+// handle (what was opened, not what the name leads to a moment later).
+// The caller closes the file.
+func openStat(name string) (*os.File, fs.FileInfo, error) {
 	if !fs.ValidPath(name) {
 		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
@@ -60,15 +70,10 @@ func (o osFS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
+		f.Close()
 		return nil, nil, err
 	}
-	entries, err := f.ReadDir(-1)
-	if err != nil {
-		return nil, fi, err
-	}
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return entries, fi, nil
+	return f, fi, nil
 }

@@ -13,22 +13,14 @@ import (
 )
 
 // BenchmarkFixture measures one promptc command line in process, the way
-// bench/ratios.sh compares it with the I/O floor: $PROMPTC_BENCH_CMD is
+// bench/ratios.py compares it with the I/O floor: $PROMPTC_BENCH_CMD is
 // the JSON list `floor --json` prints as "command" (env -i -C DIR VAR=...
 // BIN build ARGS...); $PROMPTC_BENCH_TOUCH, when set, is the file the
 // touched case rewrites before every build. Cases: cold (a new Builder),
 // warm (nothing changed), touched (one file changed), watched (with
 // BuilderOptions.Watch). Skipped without $PROMPTC_BENCH_CMD.
 func BenchmarkFixture(b *testing.B) {
-	spec := os.Getenv("PROMPTC_BENCH_CMD")
-	if spec == "" {
-		b.Skip("set PROMPTC_BENCH_CMD (bench/ratios.sh does)")
-	}
-	var argv []string
-	if err := json.Unmarshal([]byte(spec), &argv); err != nil {
-		b.Fatal(err)
-	}
-	e, args := benchEnv(b, argv)
+	e, args := benchCommand(b)
 	s, _, err := openSession(context.Background(), "build", args, nil, 0, io.Discard, io.Discard, e)
 	if err != nil {
 		b.Fatal(err)
@@ -114,6 +106,21 @@ func BenchmarkFixture(b *testing.B) {
 	b.Run("watched", func(b *testing.B) { warm(b, engine.BuilderOptions{Watch: true}, nil) })
 }
 
+// benchCommand is the command of $PROMPTC_BENCH_CMD (a JSON array, as
+// bench/ratios.py sets it) as an environment and build arguments; it skips
+// b without one.
+func benchCommand(b *testing.B) (fakeEnv, []string) {
+	spec := os.Getenv("PROMPTC_BENCH_CMD")
+	if spec == "" {
+		b.Skip("set PROMPTC_BENCH_CMD (bench/ratios.py does)")
+	}
+	var argv []string
+	if err := json.Unmarshal([]byte(spec), &argv); err != nil {
+		b.Fatal(err)
+	}
+	return benchEnv(b, argv)
+}
+
 // benchEnv turns `env -i -C DIR VAR=VALUE... BIN build ARGS...` into the
 // environment and the build arguments.
 func benchEnv(b *testing.B, argv []string) (fakeEnv, []string) {
@@ -151,15 +158,7 @@ cmd:
 // in process (flags, layers, compile, build, output), without the
 // process start and package initialization.
 func BenchmarkFixtureCLI(b *testing.B) {
-	spec := os.Getenv("PROMPTC_BENCH_CMD")
-	if spec == "" {
-		b.Skip("set PROMPTC_BENCH_CMD (bench/ratios.sh does)")
-	}
-	var argv []string
-	if err := json.Unmarshal([]byte(spec), &argv); err != nil {
-		b.Fatal(err)
-	}
-	e, args := benchEnv(b, argv)
+	e, args := benchCommand(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		if code := run(context.Background(), append([]string{"build"}, args...), io.Discard, io.Discard, e); code != 0 {

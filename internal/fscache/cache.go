@@ -209,6 +209,12 @@ func (c *Cache) ReadParsed(name, kind string, parse func([]byte) (any, error)) (
 	return v, err
 }
 
+// ReadParsedInfo is ReadParsed that also returns what the stat of the
+// file saw (nil when there was none).
+func (c *Cache) ReadParsedInfo(name, kind string, parse func([]byte) (any, error)) (any, fs.FileInfo, error) {
+	return c.readParsed(name, kind, parse)
+}
+
 func (c *Cache) readParsed(name, kind string, parse func([]byte) (any, error)) (any, fs.FileInfo, error) {
 	key := parsedKey{name, kind}
 	c.mu.Lock()

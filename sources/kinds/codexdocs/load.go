@@ -3,7 +3,6 @@ package codexdocs
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"path"
 	"strings"
 
@@ -86,12 +85,12 @@ func (r *Result) loadGlobal(fsys sources.FS, home string, diags *diag.List) {
 	for _, name := range GlobalNames {
 		p := path.Join(home, name)
 		if r.GlobalPath != "" {
-			if isFile, _ := classify(fsys, p); isFile {
+			if isFile, _ := sources.Classify(fsys, p); isFile {
 				r.excluded = append(r.excluded, prov.Exclusion{Path: p, Reason: ReasonShadowed, Detail: r.GlobalPath})
 			}
 			continue
 		}
-		isFile, why := classify(fsys, p)
+		isFile, why := sources.Classify(fsys, p)
 		if why != "" {
 			r.excluded = append(r.excluded, prov.Exclusion{Path: p, Reason: ReasonNotFile, Detail: why})
 		}
@@ -121,7 +120,7 @@ func (r *Result) pick(fsys sources.FS, dir string) string {
 	chosen := ""
 	for _, name := range r.Names {
 		p := path.Join(dir, name)
-		isFile, why := classify(fsys, p)
+		isFile, why := sources.Classify(fsys, p)
 		switch {
 		case why != "":
 			r.excluded = append(r.excluded, prov.Exclusion{Path: p, Reason: ReasonNotFile, Detail: why})
@@ -175,25 +174,6 @@ func searchDirs(ctx context.Context, fsys sources.FS, opts Options) (dirs []stri
 		dirs[i], dirs[j] = dirs[j], dirs[i]
 	}
 	return dirs, root, nil
-}
-
-// classify reports whether p is (or links to) a regular file; for a name
-// that exists as something else it says what.
-func classify(fsys sources.FS, p string) (isFile bool, notFile string) {
-	fi, err := sources.Stat(fsys, p)
-	if err != nil {
-		if lfi, lerr := sources.Lstat(fsys, p); lerr == nil && lfi.Mode()&fs.ModeSymlink != 0 {
-			return false, "broken symbolic link"
-		}
-		return false, ""
-	}
-	switch {
-	case fi.Mode().IsRegular():
-		return true, ""
-	case fi.IsDir():
-		return false, "directory"
-	}
-	return false, "special file (" + fi.Mode().Type().String() + ")"
 }
 
 // applyConfig sets the options not given from the user config and, when

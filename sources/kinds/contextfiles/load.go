@@ -147,7 +147,7 @@ func (w *walker) pick(dir string) picked {
 	var out picked
 	for _, name := range w.opts.Candidates {
 		p := path.Join(dir, name)
-		isFile, why := classify(w.fsys, p)
+		isFile, why := sources.Classify(w.fsys, p)
 		switch {
 		case why != "":
 			out.excluded = append(out.excluded, prov.Exclusion{Path: p, Reason: ReasonNotFile, Detail: why})
@@ -169,25 +169,6 @@ func (w *walker) pick(dir string) picked {
 		out.bytes = len(b)
 	}
 	return out
-}
-
-// classify reports whether p is (or links to) a regular file. For a name
-// that exists but is something else it returns a short description.
-func classify(fsys sources.FS, p string) (isFile bool, notFile string) {
-	fi, err := sources.Stat(fsys, p)
-	if err != nil {
-		if lfi, lerr := sources.Lstat(fsys, p); lerr == nil && lfi.Mode()&fs.ModeSymlink != 0 {
-			return false, "broken symbolic link"
-		}
-		return false, ""
-	}
-	switch {
-	case fi.Mode().IsRegular():
-		return true, ""
-	case fi.IsDir():
-		return false, "directory"
-	}
-	return false, "special file (" + fi.Mode().Type().String() + ")"
 }
 
 // nodeErrorText renders a failed readFileSync the way Node's String(error)
