@@ -128,15 +128,11 @@ func CheckRegular(abs string, fi fs.FileInfo, max int64) error {
 	return nil
 }
 
-// ReadAllMax reads r to the end, failing with a *TooLargeError once it
-// has given more than max bytes (a file that grew while being read).
-func ReadAllMax(r io.Reader, abs string, max int64) ([]byte, error) {
-	return ReadAllSized(r, abs, 512, max)
-}
-
-// ReadAllSized is ReadAllMax with a size hint (a regular file's stat
-// size): the buffer starts with room for size bytes and the end-of-file,
-// so a file that does not grow meanwhile is read without reallocation.
+// ReadAllSized reads r to the end, failing with a *TooLargeError once it
+// has given more than maxBytes (a file that grew while being read). size
+// is a hint (a regular file's stat size): the buffer starts with room for
+// size bytes and the end-of-file, so a file that does not grow meanwhile
+// is read without reallocation.
 func ReadAllSized(r io.Reader, abs string, size, maxBytes int64) ([]byte, error) {
 	size = min(max(size, 0), maxBytes) + 1
 	b := make([]byte, 0, size)
