@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promptc/promptc/internal/testkit/oracletest"
 )
 
 // piCase is one curated oracle case: its case.json (kept as raw fields,
@@ -69,8 +71,8 @@ func (h harness) curated(t *testing.T) []string {
 func (h harness) loadCase(t *testing.T, name string) *piCase {
 	t.Helper()
 	c := &piCase{name: name, dir: filepath.Join(h.cases, name)}
-	readJSON(t, filepath.Join(c.dir, "case.json"), &c.spec)
-	readJSON(t, filepath.Join(c.dir, "expected.json"), &c.expected)
+	oracletest.MustReadJSON(t, filepath.Join(c.dir, "case.json"), &c.spec)
+	oracletest.MustReadJSON(t, filepath.Join(c.dir, "expected.json"), &c.expected)
 	return c
 }
 
@@ -276,17 +278,6 @@ func rawJSON(v any) json.RawMessage {
 		panic(err)
 	}
 	return b
-}
-
-func readJSON(t *testing.T, file string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", file, err)
-	}
 }
 
 func writeJSON(t *testing.T, file string, v any) {

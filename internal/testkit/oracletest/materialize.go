@@ -23,7 +23,7 @@ func Materialize(t testing.TB, caseDir, root string) {
 	var spec struct {
 		Setup []Op `json:"setup"`
 	}
-	readJSON(t, filepath.Join(caseDir, "case.json"), &spec)
+	MustReadJSON(t, filepath.Join(caseDir, "case.json"), &spec)
 	if err := os.MkdirAll(root, 0o777); err != nil {
 		t.Fatal(err)
 	}

@@ -137,12 +137,14 @@ func hasAnyPrefix(s string, prefixes []string) bool {
 func LoadCase(t testing.TB, dir string) Case {
 	t.Helper()
 	c := Case{Name: filepath.Base(dir), Dir: dir}
-	readJSON(t, filepath.Join(dir, "case.json"), &c.Spec)
-	readJSON(t, filepath.Join(dir, "expected.json"), &c.Expected)
+	MustReadJSON(t, filepath.Join(dir, "case.json"), &c.Spec)
+	MustReadJSON(t, filepath.Join(dir, "expected.json"), &c.Expected)
 	return c
 }
 
-func readJSON(t testing.TB, file string, v any) {
+// MustReadJSON decodes the JSON file into v, failing t when the file
+// cannot be read or is not valid JSON (ReadJSON allows a missing file).
+func MustReadJSON(t testing.TB, file string, v any) {
 	t.Helper()
 	b, err := os.ReadFile(file)
 	if err != nil {

@@ -69,8 +69,8 @@ func TestOracle(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			var in caseInputs
 			var want expectedResources
-			readJSON(t, filepath.Join(c.Dir, "case.json"), &in)
-			readJSON(t, filepath.Join(c.Dir, "expected.json"), &want)
+			oracletest.MustReadJSON(t, filepath.Join(c.Dir, "case.json"), &in)
+			oracletest.MustReadJSON(t, filepath.Join(c.Dir, "expected.json"), &want)
 			sb := c.Setup(t)
 			var fsys sources.FS = os.DirFS("/").(sources.FS)
 			if os.Geteuid() == 0 {
@@ -144,17 +144,6 @@ func compare(t *testing.T, what string, got, want []string) {
 	t.Helper()
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("%s:\n got %s\nwant %s", what, strings.Join(got, "\n     "), strings.Join(want, "\n     "))
-	}
-}
-
-func readJSON(t *testing.T, file string, v any) {
-	t.Helper()
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		t.Fatalf("%s: %v", file, err)
 	}
 }
 
