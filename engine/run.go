@@ -70,6 +70,13 @@ func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *so
 	}
 	if cache != nil && memo != nil {
 		r.fsys, r.cache, r.memo, r.wantFacts = cache, cache, memo, wantFacts
+	} else if r.fsys != nil {
+		// A plain run sees one moment of each path, as a Builder's build
+		// does: through a one-run Cache that records from the start it
+		// stats each path once and reads and parses each file once.
+		c := fscache.New(r.fsys)
+		c.Record()
+		r.fsys = c
 	}
 	res, err := r.build(ctx)
 	if err != nil && p.fallback != nil && ctx.Err() == nil {
@@ -510,6 +517,9 @@ func (r *run) resolve(ctx context.Context, name string, sp *sourcePlan, options 
 		}
 	}
 	r.recomputed = true
+	if r.cache != nil {
+		r.cache.Record() // a first or changed resolution stats what others stat too
+	}
 	if !memoize {
 		r.unknownFacts = true
 	}

@@ -1,6 +1,7 @@
 package fscache
 
 import (
+	"errors"
 	"io/fs"
 	"sync"
 	"sync/atomic"
@@ -9,15 +10,21 @@ import (
 // seenStats are the stats and lstats a Cache made during the current
 // build once recording began (Record: a source is being recomputed, so
 // the paths its facts were just validated by are about to be statted
-// again). Every later stat of a path in that build is served from what
-// was seen: a build sees one moment of each path, as its Resolver already
-// assumes. Only successes are served (an error keeps its own operation's
-// words), and a stat is served from an lstat only for a path that is no
-// link. BeginBuild forgets them.
+// again, or it runs for the first time). Every later stat of a path in
+// that build is served from what was seen: a build sees one moment of
+// each path, as its Resolver already assumes. A failed stat is served as
+// it failed, to the same operation (a stat and an lstat report their
+// errors in their own words), and a stat is served from an lstat only for
+// a path that is no link. BeginBuild forgets them.
 type seenStats struct {
 	recording atomic.Bool
 	mu        sync.Mutex
-	m         map[statKey]fs.FileInfo
+	m         map[statKey]seenStat
+}
+
+type seenStat struct {
+	fi  fs.FileInfo
+	err error
 }
 
 type statKey struct {
@@ -39,7 +46,7 @@ func (c *Cache) BeginBuild() {
 func (c *Cache) Record() {
 	c.seen.mu.Lock()
 	if c.seen.m == nil {
-		c.seen.m = map[statKey]fs.FileInfo{}
+		c.seen.m = map[statKey]seenStat{}
 	}
 	c.seen.recording.Store(true)
 	c.seen.mu.Unlock()
@@ -51,46 +58,59 @@ func (c *Cache) lstat(name string) (fs.FileInfo, error) {
 		return c.fsys.Lstat(name)
 	}
 	c.seen.mu.Lock()
-	fi, ok := c.seen.m[statKey{name, false}]
+	s, ok := c.seen.m[statKey{name, false}]
 	c.seen.mu.Unlock()
 	if ok {
-		return fi, nil
+		return s.fi, s.err
 	}
 	fi, err := c.fsys.Lstat(name)
-	if err == nil {
-		c.keep(statKey{name, false}, fi)
-	}
+	c.keep(statKey{name, false}, seenStat{fi, err})
 	return fi, err
 }
 
 // stat is fsys.Stat, served from and kept in the build's seen stats (an
-// lstat of a path that is no link serves as its stat).
+// lstat of a path that is no link serves as its stat, and a recording
+// stat asks the lstat first).
 func (c *Cache) stat(name string) (fs.FileInfo, error) {
 	if !c.seen.recording.Load() {
 		return c.fsys.Stat(name)
 	}
 	c.seen.mu.Lock()
-	fi, ok := c.seen.m[statKey{name, true}]
-	if !ok {
-		if lfi, lok := c.seen.m[statKey{name, false}]; lok && lfi.Mode()&fs.ModeSymlink == 0 {
-			fi, ok = lfi, true
-		}
-	}
+	s, ok := c.seen.m[statKey{name, true}]
+	l, lok := c.seen.m[statKey{name, false}]
 	c.seen.mu.Unlock()
-	if ok {
-		return fi, nil
+	switch {
+	case ok:
+		return s.fi, s.err
+	case lok && l.err == nil && l.fi.Mode()&fs.ModeSymlink == 0:
+		return l.fi, nil
+	case lok:
+		fi, err := c.fsys.Stat(name)
+		c.keep(statKey{name, true}, seenStat{fi, err})
+		return fi, err
+	}
+	// An lstat answers both questions for a path that is no link (most
+	// are), and fails as the stat would for one that does not resolve.
+	lfi, lerr := c.fsys.Lstat(name)
+	c.keep(statKey{name, false}, seenStat{lfi, lerr})
+	if lerr == nil && lfi.Mode()&fs.ModeSymlink == 0 {
+		return lfi, nil
+	}
+	var pe *fs.PathError
+	if lerr != nil && errors.As(lerr, &pe) && pe.Op == "lstat" {
+		err := &fs.PathError{Op: "stat", Path: pe.Path, Err: pe.Err}
+		c.keep(statKey{name, true}, seenStat{nil, err})
+		return nil, err
 	}
 	fi, err := c.fsys.Stat(name)
-	if err == nil {
-		c.keep(statKey{name, true}, fi)
-	}
+	c.keep(statKey{name, true}, seenStat{fi, err})
 	return fi, err
 }
 
-func (c *Cache) keep(k statKey, fi fs.FileInfo) {
+func (c *Cache) keep(k statKey, s seenStat) {
 	c.seen.mu.Lock()
 	if c.seen.m != nil {
-		c.seen.m[k] = fi
+		c.seen.m[k] = s
 	}
 	c.seen.mu.Unlock()
 }

@@ -1,6 +1,7 @@
 package fscache
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,7 +21,8 @@ func (c *countingFS) Lstat(n string) (fs.FileInfo, error) { c.stats.Add(1); retu
 
 // TestSeenStats: a recording build stats each path once (an lstat of a
 // file that is no link serves its stat); a build that does not record,
-// and every new build, stats anew; errors are never served.
+// and every new build, stats anew; an error is served to the operation
+// that met it.
 func TestSeenStats(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -53,8 +55,23 @@ func TestSeenStats(t *testing.T) {
 		t.Errorf("recording: %d stats of a link, want 2 (its lstat is not its stat)", n)
 	}
 	missing := name(filepath.Join(root, "missing"))
-	if n := calls(func() { c.Stat(missing); c.Stat(missing) }); n != 2 {
-		t.Errorf("recording: %d stats of a missing path, want 2 (errors are not served)", n)
+	var errs [2]error
+	if n := calls(func() { _, errs[0] = c.Stat(missing); _, errs[1] = c.Stat(missing) }); n != 1 {
+		t.Errorf("recording: %d stats of a missing path, want 1 (its error is served)", n)
+	}
+	if errs[0] == nil || errs[1] != errs[0] {
+		t.Errorf("recording: stat errors %v then %v, want the first served again", errs[0], errs[1])
+	}
+	var lerr error
+	if n := calls(func() { _, lerr = c.Lstat(missing) }); n != 0 {
+		t.Errorf("recording: %d lstats of a missing path after its stat, want 0 (the stat asked the lstat)", n)
+	}
+	var pe *fs.PathError
+	if !errors.As(errs[0], &pe) || pe.Op != "stat" || !errors.As(lerr, &pe) || pe.Op != "lstat" {
+		t.Errorf("recording: errors %v and %v, want each in its operation's words", errs[0], lerr)
+	}
+	if n := calls(func() { c.Stat(name(root)); c.Lstat(name(root)) }); n != 1 {
+		t.Errorf("recording: %d stats and lstats of a directory, want 1 (a stat asks the lstat)", n)
 	}
 	c.BeginBuild()
 	if n := calls(func() { c.Stat(name(file)) }); n != 1 {
