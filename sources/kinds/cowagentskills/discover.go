@@ -46,19 +46,21 @@ func (s *scanner) scan(ctx context.Context, dir string, root bool, depth int) er
 	}
 	v := s.l.view
 	s.l.consult(dir)
-	enter, leave := s.l.guard.Enter(v.abs(dir), true) // os.listdir names: links not told apart
+	abs := v.abs(dir)
+	_, plain := v.listed[abs] // listed by its parent as no link
+	enter, leave := s.l.guard.Enter(abs, !plain)
 	if !enter {
 		return nil
 	}
 	defer leave()
 	entries, err := v.listdir(dir)
 	if err != nil {
-		s.l.guard.Unlisted(v.abs(dir), err)
+		s.l.guard.Unlisted(abs, err)
 	}
 	if err != nil || depth > maxScanDepth {
 		return nil // CowAgent records a debug diagnostic and moves on
 	}
-	s.l.guard.Listed(v.abs(dir), len(entries), 0)
+	s.l.guard.Listed(abs, len(entries), 0)
 	if !root {
 		for _, e := range entries {
 			if e == "SKILL.md" && v.isFile(pytext.Join(dir, e)) {

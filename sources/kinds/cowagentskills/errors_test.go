@@ -97,7 +97,7 @@ func TestBinaries(t *testing.T) {
 		{"/nonexistent", "bin/tool", true}, // a name with "/" is relative to the working directory
 	}
 	for _, tt := range tests {
-		l := &loader{opts: Options{Base: root, Env: map[string]string{"PATH": tt.path}}, view: fsView{os.DirFS("/").(sources.FS), root}, guard: sources.NewWalkGuard(os.DirFS("/").(sources.FS))}
+		l := &loader{opts: Options{Base: root, Env: map[string]string{"PATH": tt.path}}, view: fsView{fsys: os.DirFS("/").(sources.FS), base: root}, guard: sources.NewWalkGuard(os.DirFS("/").(sources.FS))}
 		if got := l.hasBinary(tt.name); got != tt.want {
 			t.Errorf("PATH=%q which(%q) = %v, want %v", tt.path, tt.name, got, tt.want)
 		}

@@ -107,7 +107,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 	if err := opts.validate(); err != nil {
 		return Result{}, err
 	}
-	l := &loader{opts: opts, view: fsView{fsys: fsys, base: opts.Base}, seen: map[string]bool{}, guard: sources.NewWalkGuard(fsys)}
+	l := &loader{opts: opts, view: fsView{fsys: fsys, base: opts.Base, listed: map[string]fs.FileMode{}, res: sources.NewResolver(fsys)}, seen: map[string]bool{}, guard: sources.NewWalkGuard(fsys)}
 	l.res.Skills, l.res.Unavailable = []Skill{}, []Skill{}
 	customDir := opts.customDir()
 

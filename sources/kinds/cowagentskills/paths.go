@@ -26,6 +26,15 @@ func basename(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 type fsView struct {
 	fsys sources.FS
 	base string
+	// listed are the types of the entries listdir saw that are no links,
+	// by absolute path: a stat of one is answered from its listing (which
+	// a change of its type changes too), so a scan stats no entry twice.
+	// Nil keeps none.
+	listed map[string]fs.FileMode
+	// res, when set, learns the realpaths of those entries from their
+	// directory's, so resolving a skill file (the engine's check of its
+	// origins) costs no lstat.
+	res *sources.Resolver
 }
 
 // abs returns the absolute path the OS would open for p.
@@ -46,19 +55,35 @@ func (v fsView) stat(p string) (fs.FileInfo, bool) {
 	return fi, err == nil
 }
 
+// statType is the type of os.stat(p); ok is false on any error.
+func (v fsView) statType(p string) (t fs.FileMode, ok bool) {
+	a, ok := pytext.Resolve(v.fsys, v.base, p)
+	if !ok {
+		return 0, false
+	}
+	if t, ok := v.listed[a]; ok {
+		return t, true
+	}
+	fi, err := sources.Stat(v.fsys, a)
+	if err != nil {
+		return 0, false
+	}
+	return fi.Mode().Type(), true
+}
+
 func (v fsView) exists(p string) bool {
-	_, ok := v.stat(p)
+	_, ok := v.statType(p)
 	return ok
 }
 
 func (v fsView) isDir(p string) bool {
-	fi, ok := v.stat(p)
-	return ok && fi.IsDir()
+	t, ok := v.statType(p)
+	return ok && t.IsDir()
 }
 
 func (v fsView) isFile(p string) bool {
-	fi, ok := v.stat(p)
-	return ok && fi.Mode().IsRegular()
+	t, ok := v.statType(p)
+	return ok && t.IsRegular()
 }
 
 // listdir is os.listdir(p), sorted by name.
@@ -71,9 +96,23 @@ func (v fsView) listdir(p string) ([]string, error) {
 	if err != nil {
 		return nil, pytext.NewOSError(err, p)
 	}
+	dir, real := strings.TrimSuffix(a, "/"), ""
+	if v.res != nil {
+		if r, err := v.res.Realpath(a); err == nil {
+			real = strings.TrimSuffix(r, "/")
+		}
+	}
 	names := make([]string, len(entries))
 	for i, e := range entries {
 		names[i] = e.Name()
+		if t := e.Type(); t&fs.ModeSymlink == 0 {
+			if v.listed != nil {
+				v.listed[dir+"/"+e.Name()] = t
+			}
+			if real != "" || a == "/" {
+				v.res.Know(dir+"/"+e.Name(), real+"/"+e.Name())
+			}
+		}
 	}
 	return names, nil
 }
