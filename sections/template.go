@@ -8,6 +8,7 @@ package sections
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 	"text/template"
 	"text/template/parse"
 )
@@ -21,6 +22,9 @@ type Template struct {
 	root   []string
 	// renders are bounded clones ready for a render (see bound).
 	renders sync.Pool
+	// lastLen is the length of the last render's text, the room the next
+	// one starts with (a per-turn render prints about the same again).
+	lastLen atomic.Int64
 }
 
 // Parse parses text as the template of section id. The template holds
@@ -193,11 +197,13 @@ func (t *Template) Render(data map[string]any) (string, error) {
 	}
 	r.ticks = 0
 	var w limitedWriter
+	w.b.Grow(int(min(t.lastLen.Load(), MaxRenderBytes)))
 	err := r.tmpl.Execute(&w, data)
 	t.renders.Put(r)
 	if err != nil {
 		return "", err
 	}
+	t.lastLen.Store(int64(w.b.Len()))
 	return w.b.String(), nil
 }
 

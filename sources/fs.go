@@ -27,11 +27,48 @@ type FS interface {
 // Name converts an absolute path to an fs.FS name: "/" -> ".", "/a/b" -> "a/b".
 // The path is cleaned first.
 func Name(abs string) string {
-	p := path.Clean("/" + abs)
+	p := cleanAbs(abs)
 	if p == "/" {
 		return "."
 	}
 	return p[1:]
+}
+
+// IsClean reports whether p is an absolute path that path.Clean leaves
+// as it is: no empty, "." or ".." element and no trailing slash.
+func IsClean(p string) bool {
+	if p == "" || p[0] != '/' {
+		return false
+	}
+	if p == "/" {
+		return true
+	}
+	if p[len(p)-1] == '/' {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] != '/' {
+			continue
+		}
+		rest := p[i+1:]
+		if rest[0] == '/' || rest[0] == '.' && (len(rest) == 1 || rest[1] == '/' || rest[1] == '.' && (len(rest) == 2 || rest[2] == '/')) {
+			return false
+		}
+	}
+	return true
+}
+
+// Child is path.Join(dir, name). For a clean absolute dir and a name as
+// a directory listing gives it (one element, not "." or "..") it only
+// concatenates.
+func Child(dir, name string) string {
+	if name == "" || name == "." || name == ".." || strings.IndexByte(name, '/') >= 0 || !IsClean(dir) {
+		return path.Join(dir, name)
+	}
+	if dir == "/" {
+		return "/" + name
+	}
+	return dir + "/" + name
 }
 
 // Stat follows symlinks, like Node's statSync.

@@ -2,7 +2,9 @@ package sources
 
 import (
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -52,4 +54,33 @@ func TestRealpath(t *testing.T) {
 	if _, err := r.Realpath(root + "/missing/x"); err == nil {
 		t.Error("missing path resolved")
 	}
+}
+
+func TestIsCleanChildName(t *testing.T) {
+	for _, p := range []string{"/", "/a", "/a/b", "//a", "/a/", "/a/./b", "/a/../b", "/.", "/..", "/.a", "/a/..b", "/a/.b/", "a", "", "/a/b/.", "/a//b"} {
+		want := strings.HasPrefix(p, "/") && path.Clean(p) == p
+		if got := IsClean(p); got != want {
+			t.Errorf("IsClean(%q) = %v, want %v", p, got, want)
+		}
+		if got, want := Name(p), strings.TrimPrefix(path.Clean("/"+p), "/"); got != want && !(want == "" && got == ".") {
+			t.Errorf("Name(%q) = %q, want %q", p, got, want)
+		}
+		for _, n := range []string{"x", ".x", "..x", ".", "..", "", "x/y"} {
+			if got, want := Child(p, n), path.Join(p, n); got != want {
+				t.Errorf("Child(%q, %q) = %q, want %q", p, n, got, want)
+			}
+		}
+	}
+}
+
+func FuzzIsClean(f *testing.F) {
+	for _, p := range []string{"/", "/a/b", "/a/../b", "/a/./", "//"} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		want := strings.HasPrefix(p, "/") && path.Clean(p) == p
+		if got := IsClean(p); got != want {
+			t.Errorf("IsClean(%q) = %v, want %v", p, got, want)
+		}
+	})
 }

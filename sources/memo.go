@@ -7,15 +7,17 @@ package sources
 // it returns are shared and must not be modified.
 type ParseCache interface {
 	// ReadParsed returns parse applied to the content of the fs.FS name,
-	// remembered per kind while the file is unchanged.
+	// remembered per kind while the file is unchanged. parse owns the
+	// bytes it is given.
 	ReadParsed(name, kind string, parse func([]byte) (any, error)) (any, error)
 	// MemoText returns parse(text), remembered per kind and text.
 	MemoText(kind, text string, parse func(string) (any, error)) (any, error)
 }
 
 // ReadParsed reads abs and parses it; parse must be a pure function of the
-// bytes. On a [ParseCache] the parsed value (or parse error) is reused
-// while the file is unchanged.
+// bytes. parse owns the bytes it is given (nothing else holds or changes
+// them, so its value may keep them). On a [ParseCache] the parsed value
+// (or parse error) is reused while the file is unchanged.
 func ReadParsed(fsys FS, abs, kind string, parse func([]byte) (any, error)) (any, error) {
 	if c, ok := fsys.(ParseCache); ok {
 		return c.ReadParsed(Name(abs), kind, parse)

@@ -43,7 +43,7 @@ func NewPrivateResolver(fsys FS) *Resolver {
 
 // Realpath is [Realpath] with memoized directory prefixes.
 func (r *Resolver) Realpath(abs string) (string, error) {
-	p := path.Clean("/" + abs)
+	p := cleanAbs(abs)
 	if p == "/" {
 		return "/", nil
 	}
@@ -112,6 +112,14 @@ func (r *Resolver) Learn(m map[string]string) {
 // knowledge is as sound as an lstat.
 func (r *Resolver) Know(abs, real string) {
 	r.mu.Lock()
-	r.cache[path.Clean("/"+abs)] = real
+	r.cache[cleanAbs(abs)] = real
 	r.mu.Unlock()
+}
+
+// cleanAbs is path.Clean("/" + abs), without copying a path that is clean.
+func cleanAbs(abs string) string {
+	if IsClean(abs) {
+		return abs
+	}
+	return path.Clean("/" + abs)
 }

@@ -120,6 +120,12 @@ func (c *Cache) ReadFile(name string) ([]byte, error) {
 // directly (the open handle's FileInfo is its identity), so a cold read
 // makes no stat.
 func (c *Cache) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
+	return c.readRegular(name, max, true)
+}
+
+// readRegular is ReadRegular; keep false reads without remembering the
+// bytes (their parse is remembered instead), so the caller owns them.
+func (c *Cache) readRegular(name string, max int64, keep bool) ([]byte, fs.FileInfo, error) {
 	c.mu.Lock()
 	f, cached := c.files[name]
 	c.mu.Unlock()
@@ -140,17 +146,23 @@ func (c *Cache) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error)
 			if err != nil {
 				return nil, fi, err
 			}
-			return c.remember(name, fi, data), fi, nil
+			return c.remember(name, fi, data, keep), fi, nil
 		}
 	}
 	data, fi, err := rr.ReadRegular(name, max)
 	if err != nil {
 		return nil, fi, err
 	}
-	return c.remember(name, fi, data), fi, nil
+	return c.remember(name, fi, data, keep), fi, nil
 }
 
-func (c *Cache) remember(name string, fi fs.FileInfo, data []byte) []byte {
+func (c *Cache) remember(name string, fi fs.FileInfo, data []byte, keep bool) []byte {
+	if !keep {
+		c.mu.Lock()
+		c.reads++
+		c.mu.Unlock()
+		return data
+	}
 	id := identityOf(fi)
 	id.racy = c.isRacy(fi)
 	c.mu.Lock()
@@ -229,11 +241,11 @@ func (c *Cache) readParsed(name, kind string, parse func([]byte) (any, error)) (
 			return p.value, fi, p.err
 		}
 	}
-	data, fi, err := c.ReadRegular(name, sources.MaxFileBytes)
+	data, fi, err := c.readRegular(name, sources.MaxFileBytes, false)
 	if err != nil {
 		return nil, fi, err
 	}
-	v, perr := parse(data)
+	v, perr := parse(data) // parse owns data: nothing else holds it
 	id := identityOf(fi)
 	id.racy = c.isRacy(fi)
 	c.mu.Lock()

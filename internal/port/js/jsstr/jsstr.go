@@ -8,6 +8,7 @@ package jsstr
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // IsSpace reports whether r is in JavaScript's WhiteSpace or LineTerminator
@@ -81,6 +82,20 @@ func DecodeUTF8(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}
+	return decodeInvalid(b)
+}
+
+// DecodeUTF8Owned is DecodeUTF8 for bytes the caller gives up: valid
+// input becomes the string without a copy, so b must never change
+// afterwards.
+func DecodeUTF8Owned(b []byte) string {
+	if utf8.Valid(b) {
+		return unsafe.String(unsafe.SliceData(b), len(b))
+	}
+	return decodeInvalid(b)
+}
+
+func decodeInvalid(b []byte) string {
 	var out strings.Builder
 	out.Grow(len(b) + 8)
 	for i := 0; i < len(b); {

@@ -19,6 +19,9 @@ func resolvePath(base, p string) string {
 
 // relative is Node's path.relative(from, to) for absolute, clean paths.
 func relative(from, to string) string {
+	if rel, ok := below(from, to); ok {
+		return rel // the walks' common case, without splitting
+	}
 	f, t := splitAbs(from), splitAbs(to)
 	n := 0
 	for n < len(f) && n < len(t) && f[n] == t[n] {
@@ -30,6 +33,24 @@ func relative(from, to string) string {
 	}
 	parts = append(parts, t[n:]...)
 	return strings.Join(parts, "/")
+}
+
+// below returns to relative to from when both are clean absolute paths
+// and to is from or lies under it.
+func below(from, to string) (string, bool) {
+	if !sources.IsClean(from) || !sources.IsClean(to) {
+		return "", false
+	}
+	if to == from {
+		return "", true
+	}
+	if from == "/" {
+		return to[1:], true
+	}
+	if len(to) > len(from) && to[len(from)] == '/' && to[:len(from)] == from {
+		return to[len(from)+1:], true
+	}
+	return "", false
 }
 
 func splitAbs(p string) []string {

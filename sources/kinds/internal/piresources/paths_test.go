@@ -18,6 +18,12 @@ func TestRelative(t *testing.T) {
 		{"/a/b/c", "/x", "../../../x"},
 		{"/", "/a", "a"},
 		{"/a", "/", ".."},
+		{"/a/b", "/a/bc", "../bc"},
+		{"/a/b/", "/a/b/c", "c"},
+		{"/a/./b", "/a/b/c", "c"},
+		{"/a/b", "/a/b/../c", "../c"},
+		{"/a/b", "/a/b//c", "c"},
+		{"/a/b", "/a/b/.c", ".c"},
 	}
 	for _, tt := range tests {
 		if got := relative(tt.from, tt.to); got != tt.want {

@@ -35,15 +35,15 @@ func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, si
 		return nil, []string{sources.NodeError(err, "open", file)}, 0, false
 	}
 	md := v.(parsedMarkdown)
-	b, doc := md.raw, md.doc
+	doc, size := md.doc, md.size
 	if md.err != nil {
-		return nil, []string{md.err.Error()}, len(b), true
+		return nil, []string{md.err.Error()}, size, true
 	}
 	dir := path.Dir(file)
 	desc := doc.Data[fieldDescription]
 	warnings, thrown := validateDescription(desc)
 	if thrown != "" {
-		return nil, append(warnings, string(thrown)), len(b), true
+		return nil, append(warnings, string(thrown)), size, true
 	}
 	name := doc.Data[fieldName]
 	if !jsstr.Truthy(name) {
@@ -52,10 +52,10 @@ func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, si
 	nameWarnings, thrown := validateName(name)
 	warnings = append(warnings, nameWarnings...)
 	if thrown != "" {
-		return nil, append(warnings, string(thrown)), len(b), true
+		return nil, append(warnings, string(thrown)), size, true
 	}
 	if !jsstr.Truthy(desc) || jsstr.Trim(desc.(string)) == "" {
-		return nil, warnings, len(b), true
+		return nil, warnings, size, true
 	}
 	return &Skill{
 		Name:                   name.(string),
@@ -63,22 +63,22 @@ func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, si
 		FilePath:               file,
 		BaseDir:                dir,
 		DisableModelInvocation: doc.Data[fieldDisableModel] == true,
-	}, warnings, len(b), true
+	}, warnings, size, true
 }
 
 // parsedMarkdown is a decoded markdown file with its frontmatter parsed;
 // a YAML error is part of the value, not a read failure.
 type parsedMarkdown struct {
-	raw []byte
-	doc frontmatter.Doc
-	err error
+	size int // bytes read
+	doc  frontmatter.Doc
+	err  error
 }
 
 // parseMarkdown decodes and splits a skill or template file. It is
 // a pure function of the bytes, so a vfs.Cache may memoize it.
 func parseMarkdown(b []byte) (any, error) {
-	doc, err := frontmatter.Parse(jsstr.DecodeUTF8(b))
-	return parsedMarkdown{raw: b, doc: doc, err: err}, nil
+	doc, err := frontmatter.Parse(jsstr.DecodeUTF8Owned(b)) // sources.ReadParsed: b is ours
+	return parsedMarkdown{size: len(b), doc: doc, err: err}, nil
 }
 
 // validateDescription is pi's validateDescription: a falsy or blank

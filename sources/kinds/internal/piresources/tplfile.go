@@ -22,9 +22,9 @@ func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, 
 		return Template{}, 0, ReasonUnreadable, sources.NodeError(err, "open", file)
 	}
 	md := v.(parsedMarkdown)
-	b, doc := md.raw, md.doc
+	doc, size := md.doc, md.size
 	if md.err != nil {
-		return Template{}, len(b), ReasonInvalid, md.err.Error()
+		return Template{}, size, ReasonInvalid, md.err.Error()
 	}
 	tpl = Template{
 		Name:     strings.TrimSuffix(baseName(file), l.layout.MarkdownExt),
@@ -47,5 +47,5 @@ func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, 
 	if h, ok := doc.Data[fieldArgumentHint]; ok && h != nil {
 		tpl.ArgumentHint = jsstr.String(h)
 	}
-	return tpl, len(b), "", ""
+	return tpl, size, "", ""
 }

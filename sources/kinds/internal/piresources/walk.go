@@ -2,7 +2,6 @@ package piresources
 
 import (
 	"io/fs"
-	"path"
 	"slices"
 	"strings"
 
@@ -17,7 +16,7 @@ func (l *loader) entryKind(dir string, e fs.DirEntry) (isDir, isFile, ok bool) {
 	if e.Type()&fs.ModeSymlink == 0 {
 		return e.IsDir(), e.Type().IsRegular(), true
 	}
-	full := path.Join(dir, e.Name())
+	full := sources.Child(dir, e.Name())
 	fi, err := sources.Stat(l.fsys, full)
 	if err != nil {
 		l.rec.exclude(full, ReasonBrokenLink, "")
@@ -48,7 +47,7 @@ func (l *loader) addIgnoreRules(ig *gitignore.Matcher, dir, root string, entries
 		prefix += "/"
 	}
 	for _, name := range l.layout.IgnoreFiles {
-		file := path.Join(dir, name)
+		file := sources.Child(dir, name)
 		if listed {
 			e := findEntry(entries, name)
 			if e == nil || (e.Type()&fs.ModeSymlink != 0 && !sources.Exists(l.fsys, file)) {
@@ -82,11 +81,11 @@ func (l *loader) skipEntry(dir, name string) bool {
 	switch {
 	case strings.HasPrefix(name, "."):
 		if !l.isIgnoreFile(name) {
-			l.rec.exclude(path.Join(dir, name), ReasonHidden, "")
+			l.rec.exclude(sources.Child(dir, name), ReasonHidden, "")
 		}
 		return true
 	case l.layout.skipped(name):
-		l.rec.exclude(path.Join(dir, name), ReasonSkipName, "")
+		l.rec.exclude(sources.Child(dir, name), ReasonSkipName, "")
 		return true
 	}
 	return false
@@ -150,7 +149,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		if e.Name() != l.layout.SkillFile {
 			continue
 		}
-		full := path.Join(dir, e.Name())
+		full := sources.Child(dir, e.Name())
 		// Failures here are recorded by the second loop, which sees the
 		// entry again. An entry that is no link is what its type says.
 		isFile := e.Type().IsRegular()
@@ -165,7 +164,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		l.regular[full] = true
 		for _, s := range entries {
 			if s.Name() != e.Name() && !strings.HasPrefix(s.Name(), ".") {
-				l.rec.exclude(path.Join(dir, s.Name()), ReasonShadowed, full)
+				l.rec.exclude(sources.Child(dir, s.Name()), ReasonShadowed, full)
 			}
 		}
 		return nil
@@ -175,7 +174,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		if l.skipEntry(dir, name) {
 			continue
 		}
-		full := path.Join(dir, name)
+		full := sources.Child(dir, name)
 		isDir, isFile, ok := l.entryKind(dir, e)
 		if !ok || l.ignored(ig, full, relative(root, full), isDir) {
 			continue
@@ -229,7 +228,7 @@ func (l *loader) promptDir(dir string, viaLink bool, root string, ig *gitignore.
 		if l.skipEntry(dir, name) {
 			continue
 		}
-		full := path.Join(dir, name)
+		full := sources.Child(dir, name)
 		isDir, isFile, ok := l.entryKind(dir, e)
 		if !ok {
 			continue
@@ -262,7 +261,7 @@ func (l *loader) cliTemplateFiles(dir string) []string {
 	}
 	var out []string
 	for _, e := range entries {
-		full := path.Join(dir, e.Name())
+		full := sources.Child(dir, e.Name())
 		_, isFile, ok := l.entryKind(dir, e)
 		if !ok {
 			continue
@@ -287,7 +286,7 @@ func (l *loader) knowEntries(dir string, entries []fs.DirEntry) {
 	}
 	for _, e := range entries {
 		if e.Type()&fs.ModeSymlink == 0 {
-			l.resolver.Know(path.Join(dir, e.Name()), path.Join(real, e.Name()))
+			l.resolver.Know(sources.Child(dir, e.Name()), sources.Child(real, e.Name()))
 		}
 	}
 }
