@@ -46,6 +46,10 @@ type Rule struct {
 // instance. The zero value is ready to use and ignores nothing.
 type Matcher struct {
 	rules []Rule
+	// parents remembers the verdicts on parent directories under the
+	// current rules (ignore's cache, cleared when rules are added): the
+	// files of one directory share them.
+	parents map[string]result
 }
 
 // New returns an empty Matcher.
@@ -63,6 +67,7 @@ func (m *Matcher) Add(patterns ...string) bool {
 		}
 		m.rules = append(m.rules, compileRule(p))
 		added = true
+		m.parents = nil
 	}
 	return added
 }
@@ -119,9 +124,24 @@ func (m *Matcher) test(path string) result {
 			parts = append(parts, s)
 		}
 	}
+	// Without empty parts (but a trailing one) each parent is a prefix.
+	prefixes := len(parts) == len(slices) || len(parts) == len(slices)-1 && slices[len(slices)-1] == ""
+	n := -1 // length of parts[:i] joined by "/"
 	for i := 1; i < len(parts); i++ {
-		parent := strings.Join(parts[:i], "/") + "/"
-		if r := m.testOne(parent); r.ignored {
+		n += len(parts[i-1]) + 1
+		parent := path[:min(n+1, len(path))]
+		if !prefixes {
+			parent = strings.Join(parts[:i], "/") + "/"
+		}
+		r, ok := m.parents[parent]
+		if !ok {
+			r = m.testOne(parent)
+			if m.parents == nil {
+				m.parents = map[string]result{}
+			}
+			m.parents[parent] = r
+		}
+		if r.ignored {
 			return r
 		}
 	}

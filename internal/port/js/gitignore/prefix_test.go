@@ -108,3 +108,25 @@ func TestAddRejects(t *testing.T) {
 		t.Errorf("Add rejected an escaped trailing backslash")
 	}
 }
+
+// TestParentVerdictsFollowAddedRules: the remembered verdicts on parent
+// directories are the current rules' (adding a rule forgets them), and
+// a path with empty parts is judged by its parts as ignore does.
+func TestParentVerdictsFollowAddedRules(t *testing.T) {
+	m := New()
+	m.Add("x")
+	if m.Ignores("d/f") {
+		t.Fatal("d/f ignored by x")
+	}
+	m.Add("d/")
+	if !m.Ignores("d/f") {
+		t.Error("d/f not ignored after d/ was added")
+	}
+	if !m.Ignores("d//f") || !m.Ignores("d/e/") {
+		t.Error("d//f or d/e/ not ignored by d/")
+	}
+	m.Add("!d/")
+	if m.Ignores("d/f") {
+		t.Error("d/f still ignored after !d/ was added")
+	}
+}

@@ -3,7 +3,6 @@ package piresources
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 
 	"github.com/promptc/promptc/internal/port/js/frontmatter"
@@ -20,7 +19,18 @@ const (
 	fieldDisableModel    = "disable-model-invocation"
 )
 
-var nameCharset = regexp.MustCompile(`^[a-z0-9-]+$`)
+// nameCharset reports whether s matches /^[a-z0-9-]+$/.
+func nameCharset(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // jsTypeError is a JavaScript TypeError thrown while validating a
 // non-string field (SKL-V5); its message becomes the warning.
@@ -113,7 +123,7 @@ func validateName(name any) ([]string, jsTypeError) {
 	if n := jsstr.Len(s); n > maxNameLength {
 		w = append(w, fmt.Sprintf("name exceeds %d characters (%d)", maxNameLength, n))
 	}
-	if !nameCharset.MatchString(s) {
+	if !nameCharset(s) {
 		w = append(w, "name contains invalid characters (must be lowercase a-z, 0-9, hyphens only)")
 	}
 	if strings.HasPrefix(s, "-") || strings.HasSuffix(s, "-") {
