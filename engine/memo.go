@@ -91,8 +91,7 @@ func (m *sourceMemo) lookup(c *fscache.Cache, id string, options any) *memoEntry
 		return nil
 	}
 	if !c.Valid(e.deps) {
-		c.Record() // the source runs again: it stats what was just validated
-		return nil
+		return nil // the source runs again (and the build records its stats)
 	}
 	return e
 }

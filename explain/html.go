@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/promptc/promptc/engine"
 )
@@ -20,13 +21,16 @@ var (
 	pageJS string
 )
 
-var pageTemplate = template.Must(template.New("page").Funcs(template.FuncMap{
-	"percent": percent,
-	"choice":  choiceLine,
-	"catalog": catalogLine,
-	"join":    strings.Join,
-	"hue":     hue,
-}).Parse(pageHTML))
+// pageTemplate is parsed on first use (only --html needs it).
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Funcs(template.FuncMap{
+		"percent": percent,
+		"choice":  choiceLine,
+		"catalog": catalogLine,
+		"join":    strings.Join,
+		"hue":     hue,
+	}).Parse(pageHTML))
+})
 
 // pageSection is what the page's script knows of a section.
 type pageSection struct {
@@ -67,7 +71,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		data.Sections = append(data.Sections, ps)
 	}
 	var b strings.Builder
-	if err := pageTemplate.Execute(&b, data); err != nil {
+	if err := pageTemplate().Execute(&b, data); err != nil {
 		return err
 	}
 	_, err := io.WriteString(w, b.String())

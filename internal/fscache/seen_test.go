@@ -78,3 +78,48 @@ func TestSeenStats(t *testing.T) {
 		t.Errorf("a new build: %d stats, want 1", n)
 	}
 }
+
+// TestFailedValidationSeeds: a validation that fails hands the lstats it
+// made to the build, so the recomputation does not make them again.
+func TestFailedValidationSeeds(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(root, "a"), filepath.Join(root, "b")
+	for _, f := range []string{a, b} {
+		if err := os.WriteFile(f, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fsys := &countingFS{FS: os.DirFS("/").(sources.FS)}
+	c := New(fsys)
+	c.BeginBuild()
+	tr := c.Track()
+	for _, f := range []string{a, b} {
+		if _, err := tr.Lstat(f[1:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.BeginBuild()
+	if !c.Valid(tr.Deps()) {
+		t.Fatal("unchanged facts do not hold")
+	}
+	if n := fsys.stats.Load(); n != 4 {
+		t.Fatalf("%d stats after one validation, want 4", n)
+	}
+	if err := os.Remove(b); err != nil {
+		t.Fatal(err)
+	}
+	c.BeginBuild()
+	if c.Valid(tr.Deps()) {
+		t.Fatal("the facts hold after b was removed")
+	}
+	before := fsys.stats.Load()
+	c.Lstat(a[1:])
+	c.Stat(a[1:])
+	c.Lstat(b[1:])
+	if n := fsys.stats.Load() - before; n != 0 {
+		t.Errorf("%d stats of paths the failed validation saw, want 0", n)
+	}
+}

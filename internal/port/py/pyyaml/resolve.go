@@ -1,6 +1,9 @@
 package pyyaml
 
-import "regexp"
+import (
+	"regexp"
+	"sync"
+)
 
 // Tags in yaml.v3's short form, as Resolve returns them.
 const (
@@ -20,37 +23,36 @@ const (
 	TagPairs     = "!!pairs"
 )
 
-// PyYAML's implicit resolvers (resolver.py), in registration order.
-var (
-	boolRE  = regexp.MustCompile(`^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`)
-	floatRE = regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?` +
-		`|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?` +
-		`|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*` +
-		`|[-+]?\.(?:inf|Inf|INF)` +
-		`|\.(?:nan|NaN|NAN))$`)
-	intRE = regexp.MustCompile(`^(?:[-+]?0b[0-1_]+` +
-		`|[-+]?0[0-7_]+` +
-		`|[-+]?(?:0|[1-9][0-9_]*)` +
-		`|[-+]?0x[0-9a-fA-F_]+` +
-		`|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)
-	mergeRE     = regexp.MustCompile(`^(?:<<)$`)
-	nullRE      = regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)
-	timestampRE = regexp.MustCompile(`^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]` +
-		`|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?` +
-		`(?:[Tt]|[ \t]+)[0-9][0-9]?` +
-		`:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?` +
-		`(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$`)
-	valueRE = regexp.MustCompile(`^(?:=)$`)
-)
-
 type resolver struct {
 	tag string
 	re  *regexp.Regexp
 }
 
 // resolvers maps a plain scalar's first character ("" for the empty
-// scalar) to the resolvers PyYAML tries for it, in order.
-var resolvers = func() map[string][]resolver {
+// scalar) to PyYAML's implicit resolvers (resolver.py) it tries for it, in
+// registration order. They are compiled on first use: only CowAgent's
+// pipeline reads YAML the PyYAML way.
+var resolvers = sync.OnceValue(func() map[string][]resolver {
+	boolRE := regexp.MustCompile(`^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$`)
+	floatRE := regexp.MustCompile(`^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?` +
+		`|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?` +
+		`|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*` +
+		`|[-+]?\.(?:inf|Inf|INF)` +
+		`|\.(?:nan|NaN|NAN))$`)
+	intRE := regexp.MustCompile(`^(?:[-+]?0b[0-1_]+` +
+		`|[-+]?0[0-7_]+` +
+		`|[-+]?(?:0|[1-9][0-9_]*)` +
+		`|[-+]?0x[0-9a-fA-F_]+` +
+		`|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$`)
+	mergeRE := regexp.MustCompile(`^(?:<<)$`)
+	nullRE := regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)
+	timestampRE := regexp.MustCompile(`^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]` +
+		`|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?` +
+		`(?:[Tt]|[ \t]+)[0-9][0-9]?` +
+		`:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?` +
+		`(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$`)
+	valueRE := regexp.MustCompile(`^(?:=)$`)
+
 	m := map[string][]resolver{}
 	add := func(tag string, re *regexp.Regexp, first string) {
 		for _, c := range first {
@@ -66,7 +68,7 @@ var resolvers = func() map[string][]resolver {
 	add(TagTimestamp, timestampRE, "0123456789")
 	add(TagValue, valueRE, "=")
 	return m
-}()
+})
 
 // Resolve returns the tag PyYAML's SafeLoader gives a plain (unquoted,
 // untagged) scalar: the first implicit resolver registered for its first
@@ -77,7 +79,7 @@ func Resolve(value string) string {
 		first = string(r)
 		break
 	}
-	for _, r := range resolvers[first] {
+	for _, r := range resolvers()[first] {
 		if fullMatch(r.re, value) != nil {
 			return r.tag
 		}
