@@ -27,14 +27,26 @@ func (o osFS) ReadFile(name string) ([]byte, error) {
 }
 
 func (o osFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
-	f, fi, err := openStat(name)
+	if !fs.ValidPath(name) {
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	abs := "/" + name
+	if name == "." {
+		abs = "/"
+	}
+	return readRegular(abs, max)
+}
+
+// readRegularFile is readRegular through an *os.File.
+func readRegularFile(abs string, max int64) ([]byte, fs.FileInfo, error) {
+	f, err := openNonblocking(abs)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	abs := "/" + name
-	if name == "." {
-		abs = "/"
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
 	}
 	if err := CheckRegular(abs, fi, max); err != nil {
 		return nil, fi, err
@@ -46,34 +58,22 @@ func (o osFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, error) {
 // ReadDirInfo lists a directory through one open handle: its entries
 // sorted by name (as ReadDir) and the handle's own FileInfo.
 func (o osFS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
-	f, fi, err := openStat(name)
+	if !fs.ValidPath(name) {
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	f, err := openDir("/" + name)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
 	entries, err := f.ReadDir(-1)
 	if err != nil {
 		return nil, fi, err
 	}
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, fi, nil
-}
-
-// openStat opens the fs.FS name without blocking and describes the open
-// handle (what was opened, not what the name leads to a moment later).
-// The caller closes the file.
-func openStat(name string) (*os.File, fs.FileInfo, error) {
-	if !fs.ValidPath(name) {
-		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
-	}
-	f, err := openNonblocking("/" + name)
-	if err != nil {
-		return nil, nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, fi, nil
 }
