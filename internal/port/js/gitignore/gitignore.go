@@ -29,6 +29,7 @@ package gitignore
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 )
@@ -40,6 +41,10 @@ type Rule struct {
 	// Negative reports a "!" rule, which re-includes what it matches.
 	Negative bool
 	re       *regexp.Regexp // nil when the rule can never match
+	// literal is lowercase ASCII text every path the rule matches
+	// contains (a run of the pattern's literal characters; "" for none):
+	// a path without it skips the regexp.
+	literal string
 }
 
 // Matcher is an ordered set of rules, the equivalent of one ignore()
@@ -158,7 +163,7 @@ func (m *Matcher) testOne(path string) result {
 		if (r.unignored == neg && r.ignored != r.unignored) || (neg && !r.ignored && !r.unignored) {
 			continue
 		}
-		if rule.re == nil || !rule.re.MatchString(path) {
+		if rule.re == nil || !mightMatch(path, rule.literal) || !rule.re.MatchString(path) {
 			continue
 		}
 		r.ignored, r.unignored = !neg, neg
@@ -211,7 +216,67 @@ func compileRule(pattern string) Rule {
 	if err != nil {
 		re = nil // a rule Go cannot express never matches
 	}
-	return Rule{Pattern: pattern, Negative: neg, re: re}
+	return Rule{Pattern: pattern, Negative: neg, re: re, literal: requiredLiteral(body)}
+}
+
+// requiredLiteral returns the longest run (of at least three) of letters,
+// digits, ".", "_" and "-" in a pattern body outside bracket expressions,
+// lowercased: the rule's regexp spells each such character as itself, so
+// a match contains the run (ASCII case folded; mightMatch leaves paths
+// with other bytes to the regexp).
+func requiredLiteral(body string) string {
+	best, start := "", -1
+	flush := func(end int) {
+		if start >= 0 && end-start >= 3 && end-start > len(best) {
+			best = body[start:end]
+		}
+		start = -1
+	}
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c == '[':
+			flush(i)
+			j := strings.IndexByte(body[i+1:], ']')
+			if j < 0 {
+				return strings.ToLower(best)
+			}
+			i += j + 1
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-':
+			if start < 0 {
+				start = i
+			}
+		default:
+			flush(i)
+		}
+	}
+	flush(len(body))
+	return strings.ToLower(best)
+}
+
+// mightMatch reports whether path can match a rule with the given
+// required literal.
+func mightMatch(path, literal string) bool {
+	if literal == "" {
+		return true
+	}
+	for i := 0; i < len(path); i++ {
+		if path[i] >= utf8.RuneSelf {
+			return true // Unicode case folding: the regexp decides
+		}
+	}
+	return containsFold(path, literal)
+}
+
+// containsFold reports whether the ASCII s contains the lowercase ASCII
+// sub, ignoring case.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // splitLines splits on /\r?\n/.
