@@ -35,3 +35,27 @@ func FuzzLineParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSimpleLoad: wherever the fast path takes a document, the full
+// load gives the same value.
+func FuzzSimpleLoad(f *testing.F) {
+	for _, s := range []string{
+		"name: x\ndescription: a b, c (d)\n", "a: yes\n", "on: x\n", "a: 'q'\nb: \"r \\\" s\"\n", "a: caf\u00e9 \u2014 x\n",
+		"metadata:\n  cowagent:\n    requires: x\n  emoji: \"\U0001F600\"\n", "a: b\na: c\n", "a: 1_000\n", "a: null\n", "a: 2001-12-14\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fast, ok := simpleLoad(s)
+		if !ok {
+			return
+		}
+		full, err := fullLoad(s)
+		if err != nil {
+			t.Fatalf("%q: the fast path took a document the full load rejects: %v", s, err)
+		}
+		if Repr(fast) != Repr(full) {
+			t.Fatalf("%q: fast %s, full %s", s, Repr(fast), Repr(full))
+		}
+	})
+}

@@ -13,6 +13,14 @@ import (
 // raises (a scanner, parser, composer or constructor error, or a
 // ValueError from datetime).
 func SafeLoad(text string) (v any, err error) {
+	if d, ok := simpleLoad(text); ok {
+		return d, nil
+	}
+	return fullLoad(text)
+}
+
+// fullLoad is SafeLoad through the YAML parser, for any document.
+func fullLoad(text string) (v any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			v, err = nil, fmt.Errorf("yaml: %v", r)

@@ -1,0 +1,217 @@
+// Package simpleyaml reads the commonest front matter without a YAML
+// parser, for the ports of the YAML libraries the agents use (npm yaml,
+// PyYAML), which give their own types to what it reads and parse
+// everything else in full.
+//
+// A simple document is lines that are empty or "key: value" at column 0,
+// with a key of letters, digits, "_" and "-" (starting with a letter or
+// "_", at most MaxKey bytes), unique, and a value that is:
+//   - a plain scalar that starts with a letter, holds only letters,
+//     digits, plainSafe characters and printable non-ASCII and does not
+//     end in a space;
+//   - a double-quoted scalar with no control character and no escape but
+//     \" and \\; or a single-quoted one with no quote or control inside;
+//   - nothing, on a "key:" line that opens a nested simple mapping (at
+//     most MaxDepth deep): the lines after it indented by the first one's
+//     spaces.
+//
+// What a YAML library reads as something other than a string (a key or
+// plain value that is a boolean, null, number, ...) the caller rules out
+// with its isString predicate.
+package simpleyaml
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Entry is one key of a simple mapping: a string value, or a nested
+// mapping (Map non-nil).
+type Entry struct {
+	Key   string
+	Value string
+	Map   []Entry
+}
+
+// MaxKey keeps keys far below YAML's 1,024-character limit on implicit
+// keys.
+const MaxKey = 128
+
+// MaxDepth bounds the nested mappings taken (each level copies its block
+// once).
+const MaxDepth = 3
+
+// Parse reads src as a simple mapping; isString says whether the library
+// reads a plain scalar (a key, or a plain value) as that very string. ok
+// is false for anything but a simple document.
+func Parse(src string, isString func(plain string) bool) (entries []Entry, ok bool) {
+	return block(src, isString, 0)
+}
+
+func block(src string, isString func(string) bool, depth int) ([]Entry, bool) {
+	var out []Entry
+	for len(src) > 0 {
+		line := src
+		if i := strings.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = ""
+		}
+		if line == "" {
+			continue
+		}
+		colon := strings.IndexByte(line, ':')
+		if colon <= 0 || !simpleKey(line[:colon]) || !isString(line[:colon]) {
+			return nil, false
+		}
+		key := line[:colon]
+		for _, e := range out {
+			if e.Key == key {
+				return nil, false // npm yaml: "Map keys must be unique"; PyYAML: the last wins
+			}
+		}
+		if colon+1 == len(line) {
+			b, rest, ok := nested(src)
+			if !ok || depth == MaxDepth {
+				return nil, false
+			}
+			inner, ok := block(b, isString, depth+1)
+			if !ok || len(inner) == 0 {
+				return nil, false
+			}
+			out, src = append(out, Entry{Key: key, Map: inner}), rest
+			continue
+		}
+		if line[colon+1] != ' ' {
+			return nil, false
+		}
+		value, ok := scalar(strings.TrimLeft(line[colon+1:], " "), isString)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, Entry{Key: key, Value: value})
+	}
+	return out, true
+}
+
+// nested splits off the block of lines indented past column 0 that
+// starts src, dedented by its first line's indentation; ok is false when
+// src does not start with such a line or a line in the block is indented
+// less than the first.
+func nested(src string) (block, rest string, ok bool) {
+	indent := len(src) - len(strings.TrimLeft(src, " "))
+	if indent == 0 || indent == len(src) || src[indent] == '\n' {
+		return "", "", false
+	}
+	pad := src[:indent]
+	var b strings.Builder
+	for len(src) > 0 && src[0] == ' ' {
+		line := src
+		if i := strings.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i+1], src[i+1:]
+		} else {
+			src = ""
+		}
+		if !strings.HasPrefix(line, pad) {
+			return "", "", false
+		}
+		b.WriteString(line[indent:])
+	}
+	return b.String(), src, true
+}
+
+func simpleKey(k string) bool {
+	if len(k) > MaxKey || !isLetter(k[0]) && k[0] != '_' {
+		return false
+	}
+	for i := 1; i < len(k); i++ {
+		if c := k[i]; !isLetter(c) && !isDigit(c) && c != '_' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// scalar returns the string a simple value reads as.
+func scalar(v string, isString func(string) bool) (string, bool) {
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		return quoted(v[1:len(v)-1], v[0])
+	}
+	if v == "" || !isLetter(v[0]) || v[len(v)-1] == ' ' {
+		return "", false
+	}
+	for i := 1; i < len(v); {
+		c := v[i]
+		if c >= utf8.RuneSelf {
+			n := printableRune(v[i:])
+			if n == 0 {
+				return "", false
+			}
+			i += n
+			continue
+		}
+		if !isLetter(c) && !isDigit(c) && !strings.ContainsRune(plainSafe, rune(c)) {
+			return "", false
+		}
+		i++
+	}
+	return v, isString(v)
+}
+
+// plainSafe are the characters besides letters and digits a simple plain
+// value may hold after its first: none of them ends or comments a plain
+// scalar in block context ("#" and ":" can); tabs and controls are left
+// to the YAML parser.
+const plainSafe = " ,.;()/'_+=?%-`\"!*&@<>|~$^[]{}\\"
+
+// quoted returns the text a quoted value's inside s reads as, when it is
+// printable ASCII and non-ASCII with no quote of its kind, and in double
+// quotes no escape but \" and \\.
+func quoted(s string, quote byte) (string, bool) {
+	escaped := false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			n := printableRune(s[i:])
+			if n == 0 {
+				return "", false
+			}
+			i += n
+			continue
+		}
+		if quote == '"' && c == '\\' {
+			if i+1 == len(s) || s[i+1] != '"' && s[i+1] != '\\' {
+				return "", false
+			}
+			escaped = true
+			i += 2
+			continue
+		}
+		if c < 0x20 || c > 0x7e || c == quote {
+			return "", false
+		}
+		i++
+	}
+	if escaped {
+		return unescapeQuoted.Replace(s), true
+	}
+	return s, true
+}
+
+var unescapeQuoted = strings.NewReplacer(`\"`, `"`, `\\`, `\`)
+
+// printableRune returns the length of the non-ASCII rune s starts with
+// when both libraries read it as plain text (no C1 control, line or
+// paragraph separator, byte-order mark or noncharacter), and 0
+// otherwise.
+func printableRune(s string) int {
+	r, n := utf8.DecodeRuneInString(s)
+	switch {
+	case r == utf8.RuneError && n <= 1, r < 0xa0, r == 0x2028, r == 0x2029, r == 0xfeff, r == 0xfffe, r == 0xffff:
+		return 0
+	}
+	return n
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
