@@ -3,6 +3,7 @@ package pytext
 import (
 	"fmt"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // DecodeError is CPython's UnicodeDecodeError for the strict "utf-8" codec.
@@ -31,6 +32,20 @@ func Decode(b []byte) (string, error) {
 	if utf8.Valid(b) {
 		return string(b), nil
 	}
+	return "", firstInvalid(b)
+}
+
+// decodeOwned is Decode for bytes the caller gives up: valid input
+// becomes the string without a copy, so b must never change afterwards.
+func decodeOwned(b []byte) (string, error) {
+	if utf8.Valid(b) {
+		return unsafe.String(unsafe.SliceData(b), len(b)), nil
+	}
+	return "", firstInvalid(b)
+}
+
+// firstInvalid returns the error of b's first invalid sequence.
+func firstInvalid(b []byte) *DecodeError {
 	for i := 0; i < len(b); {
 		c := b[i]
 		if c < 0x80 {
@@ -41,9 +56,9 @@ func Decode(b []byte) (string, error) {
 			i += size
 			continue
 		}
-		return "", invalidAt(b, i)
+		return invalidAt(b, i)
 	}
-	return string(b), nil // unreachable: utf8.Valid said otherwise
+	return invalidAt(b, len(b)-1) // unreachable: utf8.Valid said otherwise
 }
 
 // invalidAt classifies the invalid sequence that starts at b[i].

@@ -84,13 +84,27 @@ func ReadText(fsys sources.FS, cwd, name string) (text string, size int, err err
 	if !ok {
 		return "", 0, &OSError{Errno: 2, Strerror: "No such file or directory", Filename: name}
 	}
-	b, err := sources.ReadFile(fsys, abs)
+	v, err := sources.ReadParsed(fsys, abs, "pytext", decodeText)
 	if err != nil {
 		return "", 0, NewOSError(err, name)
 	}
-	s, err := Decode(b)
+	t := v.(decodedText)
+	return t.text, t.size, t.err
+}
+
+// decodedText is a file read in text mode: its decoded text with newlines
+// translated, or the decode error; size is the bytes read.
+type decodedText struct {
+	text string
+	size int
+	err  error
+}
+
+// decodeText decodes a file's bytes, which it owns (sources.ReadParsed).
+func decodeText(b []byte) (any, error) {
+	s, err := decodeOwned(b)
 	if err != nil {
-		return "", len(b), err
+		return decodedText{size: len(b), err: err}, nil
 	}
-	return TranslateNewlines(s), len(b), nil
+	return decodedText{text: TranslateNewlines(s), size: len(b)}, nil
 }
