@@ -15,9 +15,10 @@
 //     most MaxDepth deep): the lines after it indented by the first one's
 //     spaces.
 //
-// What a YAML library reads as something other than a string (a key or
-// plain value that is a boolean, null, number, ...) the caller rules out
-// with its isString predicate.
+// How a library reads a plain scalar the caller says with its plain
+// function: the value (a string, or a boolean or null where the library
+// reads one), or false to leave the document to the full parser. Keys
+// must read as themselves.
 package simpleyaml
 
 import (
@@ -25,13 +26,18 @@ import (
 	"unicode/utf8"
 )
 
-// Entry is one key of a simple mapping: a string value, or a nested
+// Entry is one key of a simple mapping: a scalar's value (a string, or
+// what the caller's plain function made of a plain scalar), or a nested
 // mapping (Map non-nil).
 type Entry struct {
 	Key   string
-	Value string
+	Value any
 	Map   []Entry
 }
+
+// Plain reads a plain scalar as a library does: its value, or ok false
+// when the fast path must leave the document to the library.
+type Plain func(text string) (value any, ok bool)
 
 // MaxKey keeps keys far below YAML's 1,024-character limit on implicit
 // keys.
@@ -41,14 +47,13 @@ const MaxKey = 128
 // once).
 const MaxDepth = 3
 
-// Parse reads src as a simple mapping; isString says whether the library
-// reads a plain scalar (a key, or a plain value) as that very string. ok
-// is false for anything but a simple document.
-func Parse(src string, isString func(plain string) bool) (entries []Entry, ok bool) {
-	return block(src, isString, 0)
+// Parse reads src as a simple mapping, its plain scalars with plain. ok is
+// false for anything but a simple document.
+func Parse(src string, plain Plain) (entries []Entry, ok bool) {
+	return block(src, plain, 0)
 }
 
-func block(src string, isString func(string) bool, depth int) ([]Entry, bool) {
+func block(src string, plain Plain, depth int) ([]Entry, bool) {
 	var out []Entry
 	for len(src) > 0 {
 		line := src
@@ -61,8 +66,11 @@ func block(src string, isString func(string) bool, depth int) ([]Entry, bool) {
 			continue
 		}
 		colon := strings.IndexByte(line, ':')
-		if colon <= 0 || !simpleKey(line[:colon]) || !isString(line[:colon]) {
+		if colon <= 0 || !simpleKey(line[:colon]) {
 			return nil, false
+		}
+		if k, ok := plain(line[:colon]); !ok || k != any(line[:colon]) {
+			return nil, false // a key that is no string
 		}
 		key := line[:colon]
 		for _, e := range out {
@@ -75,7 +83,7 @@ func block(src string, isString func(string) bool, depth int) ([]Entry, bool) {
 			if !ok || depth == MaxDepth {
 				return nil, false
 			}
-			inner, ok := block(b, isString, depth+1)
+			inner, ok := block(b, plain, depth+1)
 			if !ok || len(inner) == 0 {
 				return nil, false
 			}
@@ -85,7 +93,7 @@ func block(src string, isString func(string) bool, depth int) ([]Entry, bool) {
 		if line[colon+1] != ' ' {
 			return nil, false
 		}
-		value, ok := scalar(strings.TrimLeft(line[colon+1:], " "), isString)
+		value, ok := scalar(strings.TrimLeft(line[colon+1:], " "), plain)
 		if !ok {
 			return nil, false
 		}
@@ -132,30 +140,30 @@ func simpleKey(k string) bool {
 	return true
 }
 
-// scalar returns the string a simple value reads as.
-func scalar(v string, isString func(string) bool) (string, bool) {
+// scalar returns the value a simple value reads as.
+func scalar(v string, plain Plain) (any, bool) {
 	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
 		return quoted(v[1:len(v)-1], v[0])
 	}
 	if v == "" || !isLetter(v[0]) || v[len(v)-1] == ' ' {
-		return "", false
+		return nil, false
 	}
 	for i := 1; i < len(v); {
 		c := v[i]
 		if c >= utf8.RuneSelf {
 			n := printableRune(v[i:])
 			if n == 0 {
-				return "", false
+				return nil, false
 			}
 			i += n
 			continue
 		}
 		if !isLetter(c) && !isDigit(c) && !strings.ContainsRune(plainSafe, rune(c)) {
-			return "", false
+			return nil, false
 		}
 		i++
 	}
-	return v, isString(v)
+	return plain(v)
 }
 
 // plainSafe are the characters besides letters and digits a simple plain

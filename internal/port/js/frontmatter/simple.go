@@ -3,13 +3,13 @@ package frontmatter
 import "github.com/promptc/promptc/internal/port/simpleyaml"
 
 // simpleMapping parses the commonest front matter without a YAML parser
-// (see package simpleyaml): npm yaml's core schema reads a simple
-// document's plain scalars as strings unless they are a boolean or null
-// spelled with a letter first. ok is false for anything else, which
+// (see package simpleyaml), whose plain scalars npm yaml's core schema
+// reads as strings, except the booleans and nulls spelled with a letter
+// first (corePlain). ok is false for anything else, which
 // parseYAML then parses in full; where ok is true the result equals the
 // full parse (FuzzSimpleMapping checks it).
 func simpleMapping(src string) (m map[string]any, ok bool) {
-	entries, ok := simpleyaml.Parse(src, func(plain string) bool { return !typedWord(plain) })
+	entries, ok := simpleyaml.Parse(src, corePlain)
 	if !ok {
 		return nil, false
 	}
@@ -28,12 +28,16 @@ func toMap(entries []simpleyaml.Entry) map[string]any {
 	return m
 }
 
-// typedWord reports the plain scalars of the core schema that start with
-// a letter and are not strings.
-func typedWord(s string) bool {
+// corePlain reads a plain scalar that starts with a letter as the core
+// schema does.
+func corePlain(s string) (any, bool) {
 	switch s {
-	case "true", "True", "TRUE", "false", "False", "FALSE", "null", "Null", "NULL":
-		return true
+	case "true", "True", "TRUE":
+		return true, true
+	case "false", "False", "FALSE":
+		return false, true
+	case "null", "Null", "NULL":
+		return nil, true
 	}
-	return false
+	return s, true
 }

@@ -42,6 +42,7 @@ func FuzzSimpleLoad(f *testing.F) {
 	for _, s := range []string{
 		"name: x\ndescription: a b, c (d)\n", "a: yes\n", "on: x\n", "a: 'q'\nb: \"r \\\" s\"\n", "a: caf\u00e9 \u2014 x\n",
 		"metadata:\n  cowagent:\n    requires: x\n  emoji: \"\U0001F600\"\n", "a: b\na: c\n", "a: 1_000\n", "a: null\n", "a: 2001-12-14\n",
+		"disable-model-invocation: true\nb: Off\nc: ~\nd: NULL\ne: nULL\n", "yes: x\n", "a: y\n",
 	} {
 		f.Add(s)
 	}
