@@ -59,7 +59,12 @@ func promptFuncs() template.FuncMap {
 
 var xmlReplacer = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;")
 
-func xmlEscape(v any) string { return xmlReplacer.Replace(fmt.Sprint(v)) }
+func xmlEscape(v any) string {
+	if s, ok := v.(string); ok {
+		return xmlReplacer.Replace(s) // the common case, without fmt's copy
+	}
+	return xmlReplacer.Replace(fmt.Sprint(v))
+}
 
 // boundedFuncs replace sprig's (and text/template's printf) with versions
 // that refuse to build a value larger than the limits: same results
