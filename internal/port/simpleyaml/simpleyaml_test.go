@@ -1,0 +1,110 @@
+package simpleyaml
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// strOnly reads every plain scalar as itself.
+func strOnly(s string) (any, bool) { return s, true }
+
+// TestParse: the documents the fast path takes, with their entries, and
+// the ones it leaves to the full parser.
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []Entry // nil: not simple
+	}{
+		{"name: a\ndescription: b c\n", []Entry{{Key: "name", Value: "a"}, {Key: "description", Value: "b c"}}},
+		{"\n\nk: v", []Entry{{Key: "k", Value: "v"}}},
+		{"k: \"a \\\"q\\\" \\\\ b\"\n", []Entry{{Key: "k", Value: `a "q" \ b`}}},
+		{"k: 'it is'\n", []Entry{{Key: "k", Value: "it is"}}},
+		{"k: caf\u00e9 \u2014 ok\n", []Entry{{Key: "k", Value: "caf\u00e9 \u2014 ok"}}},
+		{"m:\n  a: b\n  n:\n    c: d\nz: y\n", []Entry{{Key: "m", Map: []Entry{{Key: "a", Value: "b"}, {Key: "n", Map: []Entry{{Key: "c", Value: "d"}}}}}, {Key: "z", Value: "y"}}},
+		{"", nil},
+		{"k: v\nk: w\n", nil},
+		{"k: a: b\n", nil},
+		{"k: a #c\n", nil},
+		{"k: a \n", nil},
+		{"k:v\n", nil},
+		{"-k: v\n", nil},
+		{"k: 1\n", nil},
+		{"k: 'a''b'\n", nil},
+		{"k: \"a\\nb\"\n", nil},
+		{"k: a\u0085b\n", nil},
+		{"k: a\u2028b\n", nil},
+		{"k: a\tb\n", nil},
+		{"m:\n", nil},
+		{"m:\n  - a\n", nil},
+		{"m:\n    a: b\n  c: d\n", nil},
+		{"a:\n b:\n  c:\n   d:\n    e: f\n", nil}, // deeper than MaxDepth
+		{strings.Repeat("k", MaxKey+1) + ": v\n", nil},
+	} {
+		got, ok := Parse(c.src, strOnly)
+		if c.want == nil {
+			if ok && len(got) > 0 {
+				t.Errorf("%q: taken as %v, want it left to the parser", c.src, got)
+			}
+			continue
+		}
+		if !ok || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: %v %v, want %v", c.src, got, ok, c.want)
+		}
+	}
+}
+
+// TestParsePlainDecides: the caller's plain function types plain values,
+// refuses documents, and keys must read as themselves.
+func TestParsePlainDecides(t *testing.T) {
+	typed := func(s string) (any, bool) {
+		switch s {
+		case "yes":
+			return true, true
+		case "no":
+			return nil, false
+		}
+		return s, true
+	}
+	if got, ok := Parse("a: yes\nb: 'yes'\n", typed); !ok || !reflect.DeepEqual(got, []Entry{{Key: "a", Value: true}, {Key: "b", Value: "yes"}}) {
+		t.Errorf("typed plain: %v %v", got, ok)
+	}
+	if _, ok := Parse("a: no\n", typed); ok {
+		t.Error("a value plain refused was taken")
+	}
+	if _, ok := Parse("yes: a\n", typed); ok {
+		t.Error("a key that is no string was taken")
+	}
+}
+
+// FuzzParse: nothing panics, and what is taken re-reads the same from its
+// own rendering.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"a: b\n", "m:\n  a: 'b'\n", "k: \"x\\\\\"\n", "a:\n b:\n  c: d\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		got, ok := Parse(src, strOnly)
+		if !ok {
+			return
+		}
+		again, ok := Parse(render(got, ""), strOnly)
+		if !ok || !reflect.DeepEqual(got, again) {
+			t.Fatalf("%q: %v re-reads as %v (%v)", src, got, again, ok)
+		}
+	})
+}
+
+// render writes entries back as a simple document (values double-quoted).
+func render(entries []Entry, indent string) string {
+	var b strings.Builder
+	for _, e := range entries {
+		if e.Map != nil {
+			b.WriteString(indent + e.Key + ":\n" + render(e.Map, indent+"  "))
+			continue
+		}
+		v := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(e.Value.(string))
+		b.WriteString(indent + e.Key + ": \"" + v + "\"\n")
+	}
+	return b.String()
+}
