@@ -8,9 +8,12 @@ by side on this machine:
   - BenchmarkFixture (cmd/promptc): cold (a new Builder), warm (nothing changed), touched (one
     SKILL.md rewritten before each build), watched (BuilderOptions.Watch), in process;
   - the CLI as a whole process, CPU time (user+sys) from getrusage.
-and prints one table of times and ratios. Needs what ../shared/bench needs (strace, cc, python3).
+and prints one table of times and ratios. With --repeat R it measures each fixture R times in turn
+(floor, builds, CLI) and prints the medians, each ratio the median of the R ratios taken side by
+side: on a shared machine one sitting can be a fifth slower than the next.
+Needs what ../shared/bench needs (strace, cc, python3).
 
-usage: bench/ratios.py [--xl] [--kit DIR] [--shared DIR] [--iters N]
+usage: bench/ratios.py [--xl] [--kit DIR] [--shared DIR] [--iters N] [--repeat R] [--only pi-M,...]
 """
 import argparse, json, os, re, resource, shutil, statistics, subprocess, sys
 
@@ -20,6 +23,7 @@ ap.add_argument("--kit", default="/tmp/promptc-ratios", help="scratch dir for bi
 ap.add_argument("--shared", default=None, help="the shared bench kit (default ../shared/bench)")
 ap.add_argument("--iters", type=int, default=20, help="benchmark iterations and CLI runs per fixture")
 ap.add_argument("--only", default="", help="comma-separated fixture names (pi-M,cow-L,...)")
+ap.add_argument("--repeat", type=int, default=1, help="measure each fixture this many times; print medians")
 a = ap.parse_args()
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -57,6 +61,10 @@ def cli_cpu(cmd):
     return statistics.median(samples)
 
 
+def med(xs):
+    return statistics.median(xs)
+
+
 rows = []
 for name in fixtures:
     kind, scale = name.split("-")
@@ -64,29 +72,35 @@ for name in fixtures:
     if not os.path.isdir(fx):
         subprocess.run([os.path.join(shared, "gen_fixture.py"), kind, scale, fx], check=True, stdout=subprocess.DEVNULL)
     cmd = subprocess.run([os.path.join(shared, "promptc-cmd"), fx, binary], capture_output=True, text=True, check=True).stdout.split()
-    fl = json.loads(subprocess.run([os.path.join(shared, "floor"), "--json", fx, "--"] + cmd,
-                                   capture_output=True, text=True, check=True).stdout)
     touch = ""
     for dirpath, _, files in sorted(os.walk(os.path.join(fx, "tree"))):
         if "SKILL.md" in files:
             touch = os.path.join(dirpath, "SKILL.md")
             break
-    b = bench(fl["command"], touch)
-    rows.append(dict(name=name, floor=fl["floor_ms"]["median"], paths=fl["paths"]["distinct_paths"],
-                     per_path=fl["paths"]["syscalls_per_distinct_path"],
-                     floor_per_path=fl["paths"]["floor_syscalls_per_distinct_path"],
-                     cli=cli_cpu(cmd), **{k: v for k, v in b.items()}))
+    runs = []
+    for _ in range(a.repeat):
+        fl = json.loads(subprocess.run([os.path.join(shared, "floor"), "--json", fx, "--"] + cmd,
+                                       capture_output=True, text=True, check=True).stdout)
+        runs.append(dict(floor=fl["floor_ms"]["median"], paths=fl["paths"]["distinct_paths"],
+                         per_path=fl["paths"]["syscalls_per_distinct_path"],
+                         floor_per_path=fl["paths"]["floor_syscalls_per_distinct_path"],
+                         cli=cli_cpu(cmd), **bench(fl["command"], touch)))
+    row = dict(name=name, floor=med([r["floor"] for r in runs]), paths=runs[0]["paths"],
+               per_path=med([r["per_path"] for r in runs]), floor_per_path=runs[0]["floor_per_path"],
+               cli=med([r["cli"] for r in runs]))
+    for k in ("cold", "warm", "touched", "watched"):
+        if all(k in r for r in runs):
+            row[k] = (med([r[k][0] for r in runs]), med([r[k][1] for r in runs]), med([r[k][0] / r["floor"] for r in runs]))
+    rows.append(row)
     print(f"measured {name}", file=sys.stderr)
 
 print("| fixture | paths | floor ms | cold ms (× floor) | warm ms (× floor) | touched ms (× floor) | watched µs | warm alloc | CLI CPU ms | CLI syscalls/path (floor's) |")
 print("|---|---|---|---|---|---|---|---|---|---|")
 for r in rows:
-    f = r["floor"]
     def cell(k):
         if k not in r:
             return "-"
-        ms = r[k][0]
-        return f"{ms:.2f} ({ms / f:.2f}×)"
+        return f"{r[k][0]:.2f} ({r[k][2]:.2f}×)"
     watched = f"{r['watched'][0] * 1000:.1f}" if "watched" in r else "-"
     alloc = f"{r['warm'][1] / 1e6:.2f} MB" if "warm" in r else "-"
-    print(f"| {r['name']} | {r['paths']} | {f:.3f} | {cell('cold')} | {cell('warm')} | {cell('touched')} | {watched} | {alloc} | {r['cli']:.1f} | {r['per_path']:.2f} ({r['floor_per_path']:.2f}) |")
+    print(f"| {r['name']} | {r['paths']} | {r['floor']:.3f} | {cell('cold')} | {cell('warm')} | {cell('touched')} | {watched} | {alloc} | {r['cli']:.1f} | {r['per_path']:.2f} ({r['floor_per_path']:.2f}) |")
