@@ -61,14 +61,27 @@ func IsClean(p string) bool {
 // Child is path.Join(dir, name). For a clean absolute dir and a name as
 // a directory listing gives it (one element, not "." or "..") it only
 // concatenates.
-func Child(dir, name string) string {
-	if name == "" || name == "." || name == ".." || strings.IndexByte(name, '/') >= 0 || !IsClean(dir) {
-		return path.Join(dir, name)
+func Child(dir, name string) string { return DirOf(dir).Child(name) }
+
+// Dir joins the entries of one directory to it as Child does, checking
+// the directory once.
+type Dir struct {
+	path  string
+	clean bool
+}
+
+// DirOf returns the Dir of dir.
+func DirOf(dir string) Dir { return Dir{dir, IsClean(dir)} }
+
+// Child is Child(d's path, name).
+func (d Dir) Child(name string) string {
+	if !d.clean || name == "" || name == "." || name == ".." || strings.IndexByte(name, '/') >= 0 {
+		return path.Join(d.path, name)
 	}
-	if dir == "/" {
+	if d.path == "/" {
 		return "/" + name
 	}
-	return dir + "/" + name
+	return d.path + "/" + name
 }
 
 // Stat follows symlinks, like Node's statSync.

@@ -69,6 +69,9 @@ func TestIsCleanChildName(t *testing.T) {
 			if got, want := Child(p, n), path.Join(p, n); got != want {
 				t.Errorf("Child(%q, %q) = %q, want %q", p, n, got, want)
 			}
+			if got, want := DirOf(p).Child(n), path.Join(p, n); got != want {
+				t.Errorf("DirOf(%q).Child(%q) = %q, want %q", p, n, got, want)
+			}
 		}
 	}
 }

@@ -38,16 +38,16 @@ func relative(from, to string) string {
 // below returns to relative to from when both are clean absolute paths
 // and to is from or lies under it.
 func below(from, to string) (string, bool) {
-	if !sources.IsClean(from) || !sources.IsClean(to) {
+	// A clean path's prefix that ends before one of its slashes is clean
+	// too, so only to is checked.
+	switch {
+	case !sources.IsClean(to):
 		return "", false
-	}
-	if to == from {
+	case to == from:
 		return "", true
-	}
-	if from == "/" {
+	case from == "/":
 		return to[1:], true
-	}
-	if len(to) > len(from) && to[len(from)] == '/' && to[:len(from)] == from {
+	case len(to) > len(from) && to[len(from)] == '/' && to[:len(from)] == from && from != "":
 		return to[len(from)+1:], true
 	}
 	return "", false

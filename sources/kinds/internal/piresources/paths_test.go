@@ -24,6 +24,9 @@ func TestRelative(t *testing.T) {
 		{"/a/b", "/a/b/../c", "../c"},
 		{"/a/b", "/a/b//c", "c"},
 		{"/a/b", "/a/b/.c", ".c"},
+		{"/a/", "/a/b", "b"},
+		{"/a/.", "/a/b", "b"},
+		{"/a//b", "/a/b/c", "c"},
 	}
 	for _, tt := range tests {
 		if got := relative(tt.from, tt.to); got != tt.want {

@@ -130,6 +130,7 @@ func (l *loader) skillFiles(dir string, rootFiles bool) ([]string, error) {
 // skillDir walks dir; viaLink says it was reached through a link (or is
 // the walk's root).
 func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.Matcher, rootFiles bool, out *[]string) error {
+	d := sources.DirOf(dir)
 	if err := l.ctx.Err(); err != nil {
 		return err
 	}
@@ -149,7 +150,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		if e.Name() != l.layout.SkillFile {
 			continue
 		}
-		full := sources.Child(dir, e.Name())
+		full := d.Child(e.Name())
 		// Failures here are recorded by the second loop, which sees the
 		// entry again. An entry that is no link is what its type says.
 		isFile := e.Type().IsRegular()
@@ -164,7 +165,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		l.regular[full] = true
 		for _, s := range entries {
 			if s.Name() != e.Name() && !strings.HasPrefix(s.Name(), ".") {
-				l.rec.exclude(sources.Child(dir, s.Name()), ReasonShadowed, full)
+				l.rec.exclude(d.Child(s.Name()), ReasonShadowed, full)
 			}
 		}
 		return nil
@@ -174,7 +175,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		if l.skipEntry(dir, name) {
 			continue
 		}
-		full := sources.Child(dir, name)
+		full := d.Child(name)
 		isDir, isFile, ok := l.entryKind(dir, e)
 		if !ok || l.ignored(ig, full, relative(root, full), isDir) {
 			continue
@@ -284,9 +285,10 @@ func (l *loader) knowEntries(dir string, entries []fs.DirEntry) {
 	if err != nil {
 		return
 	}
+	d, r := sources.DirOf(dir), sources.DirOf(real)
 	for _, e := range entries {
 		if e.Type()&fs.ModeSymlink == 0 {
-			l.resolver.Know(sources.Child(dir, e.Name()), sources.Child(real, e.Name()))
+			l.resolver.Know(d.Child(e.Name()), r.Child(e.Name()))
 		}
 	}
 }
