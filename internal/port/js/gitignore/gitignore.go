@@ -158,12 +158,13 @@ func (m *Matcher) test(path string) result {
 // is only evaluated once something is ignored).
 func (m *Matcher) testOne(path string) result {
 	var r result
+	folded, prefilter := foldedPath(path)
 	for _, rule := range m.rules {
 		neg := rule.Negative
 		if (r.unignored == neg && r.ignored != r.unignored) || (neg && !r.ignored && !r.unignored) {
 			continue
 		}
-		if rule.re == nil || !mightMatch(path, rule.literal) || !rule.re.MatchString(path) {
+		if rule.re == nil || prefilter && !strings.Contains(folded, rule.literal) || !rule.re.MatchString(path) {
 			continue
 		}
 		r.ignored, r.unignored = !neg, neg
@@ -222,7 +223,7 @@ func compileRule(pattern string) Rule {
 // requiredLiteral returns the longest run (of at least three) of letters,
 // digits, ".", "_" and "-" in a pattern body outside bracket expressions,
 // lowercased: the rule's regexp spells each such character as itself, so
-// a match contains the run (ASCII case folded; mightMatch leaves paths
+// a match contains the run (ASCII case folded; foldedPath leaves paths
 // with other bytes to the regexp).
 func requiredLiteral(body string) string {
 	best, start := "", -1
@@ -254,29 +255,21 @@ func requiredLiteral(body string) string {
 	return strings.ToLower(best)
 }
 
-// mightMatch reports whether path can match a rule with the given
-// required literal.
-func mightMatch(path, literal string) bool {
-	if literal == "" {
-		return true
-	}
+// foldedPath is path lowercased for the rules' literals, or ok false when
+// it holds non-ASCII bytes (Unicode case folding: the regexps decide).
+func foldedPath(path string) (folded string, ok bool) {
+	upper := false
 	for i := 0; i < len(path); i++ {
-		if path[i] >= utf8.RuneSelf {
-			return true // Unicode case folding: the regexp decides
+		c := path[i]
+		if c >= utf8.RuneSelf {
+			return "", false
 		}
+		upper = upper || c >= 'A' && c <= 'Z'
 	}
-	return containsFold(path, literal)
-}
-
-// containsFold reports whether the ASCII s contains the lowercase ASCII
-// sub, ignoring case.
-func containsFold(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if strings.EqualFold(s[i:i+len(sub)], sub) {
-			return true
-		}
+	if !upper {
+		return path, true
 	}
-	return false
+	return strings.ToLower(path), true
 }
 
 // splitLines splits on /\r?\n/.
