@@ -70,13 +70,12 @@ func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *so
 	}
 	if cache != nil && memo != nil {
 		r.fsys, r.cache, r.memo, r.wantFacts = cache, cache, memo, wantFacts
-	} else if r.fsys != nil {
+	} else if c, ok := r.fsys.(*fscache.Cache); r.fsys != nil && !(ok && c.Recording()) {
 		// A plain run sees one moment of each path, as a Builder's build
-		// does: through a one-run Cache that records from the start it
-		// stats each path once and reads and parses each file once.
-		c := fscache.New(r.fsys)
-		c.Record()
-		r.fsys = c
+		// does: through a one-run Cache that records from the start (or
+		// the snapshot it was given) it stats each path once and reads
+		// and parses each file once.
+		r.fsys = fscache.Snapshot(r.fsys)
 	}
 	res, err := r.build(ctx)
 	if err != nil && p.fallback != nil && ctx.Err() == nil {

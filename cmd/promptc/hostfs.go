@@ -18,10 +18,14 @@ type fsEnv interface {
 	FS() sources.FS
 }
 
-// hostFS is the file system builds read through: e's own, else the OS's.
+// hostFS is the file system builds read through: e's own, else the OS's
+// (a one-shot command's snapshot of it: see oneShotFS).
 func hostFS(e env) sources.FS {
 	if f, ok := e.(fsEnv); ok {
 		return f.FS()
+	}
+	if o, ok := e.(osEnv); ok && o.fs != nil {
+		return o.fs
 	}
 	return sources.OSFS()
 }

@@ -34,7 +34,9 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/internal/sourcedate"
+	"github.com/promptc/promptc/sources"
 )
 
 func main() {
@@ -62,7 +64,7 @@ func tuneGC(args []string, getenv func(string) string) {
 
 // Main runs promptc with the process's arguments and standard streams.
 func Main() int {
-	return run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, osEnv{})
+	return run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, osEnv{fs: oneShotFS(os.Args[1:])})
 }
 
 // env is the process environment promptc reads: variables, the physical
@@ -241,7 +243,26 @@ Flags of diff (before the build flags):
 Exit status: 0 ok, 1 pipeline errors (or a failing test case), 2 usage errors, 3 I/O or internal errors.
 `
 
-type osEnv struct{}
+type osEnv struct {
+	// fs, when set, is what builds read (see oneShotFS); nil: the OS's.
+	fs sources.FS
+}
+
+// oneShotFS is the file system of a command that reads the files of one
+// moment and exits: a snapshot of the OS's, so that what the command
+// looks up before its build (the working directory's realpath, layer
+// files, the git root) and the build itself stat each path once. Other
+// commands (serve, test, config, record) read the OS afresh: nil.
+func oneShotFS(args []string) sources.FS {
+	if len(args) == 0 {
+		return nil
+	}
+	switch args[0] {
+	case "build", "expand", "explain", "graph", "params", "diff":
+		return fscache.Snapshot(sources.OSFS())
+	}
+	return nil
+}
 
 func (osEnv) Getenv(k string) string { return os.Getenv(k) }
 

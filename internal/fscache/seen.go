@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"sync"
 	"sync/atomic"
+
+	"github.com/promptc/promptc/sources"
 )
 
 // seenStats are the stats and lstats a Cache made during the current
@@ -52,6 +54,19 @@ func (c *Cache) Record() {
 	c.seen.mu.Unlock()
 }
 
+// Recording reports whether the build keeps and serves its stats.
+func (c *Cache) Recording() bool { return c.seen.recording.Load() }
+
+// Snapshot returns a Cache over fsys that records from the start: every
+// stat, listing and read through it is made once and then served, as one
+// moment of the file system. It suits a process that builds once and
+// exits (the CLI's one-shot commands), not a long-lived one.
+func Snapshot(fsys sources.FS) *Cache {
+	c := New(fsys)
+	c.Record()
+	return c
+}
+
 // lstat is fsys.Lstat, served from and kept in the build's seen stats.
 func (c *Cache) lstat(name string) (fs.FileInfo, error) {
 	if !c.seen.recording.Load() {
@@ -84,7 +99,13 @@ func (c *Cache) stat(name string) (fs.FileInfo, error) {
 		return s.fi, s.err
 	case lok && l.err == nil && l.fi.Mode()&fs.ModeSymlink == 0:
 		return l.fi, nil
-	case lok:
+	case lok && l.err != nil:
+		if err, ok := asStatError(l.err); ok {
+			c.keep(statKey{name, true}, seenStat{nil, err})
+			return nil, err
+		}
+	}
+	if lok {
 		fi, err := c.fsys.Stat(name)
 		c.keep(statKey{name, true}, seenStat{fi, err})
 		return fi, err
@@ -96,15 +117,23 @@ func (c *Cache) stat(name string) (fs.FileInfo, error) {
 	if lerr == nil && lfi.Mode()&fs.ModeSymlink == 0 {
 		return lfi, nil
 	}
-	var pe *fs.PathError
-	if lerr != nil && errors.As(lerr, &pe) && pe.Op == "lstat" {
-		err := &fs.PathError{Op: "stat", Path: pe.Path, Err: pe.Err}
+	if err, ok := asStatError(lerr); ok {
 		c.keep(statKey{name, true}, seenStat{nil, err})
 		return nil, err
 	}
 	fi, err := c.fsys.Stat(name)
 	c.keep(statKey{name, true}, seenStat{fi, err})
 	return fi, err
+}
+
+// asStatError is the error a stat meets where an lstat met err: the same,
+// in the stat's words (a path whose lstat fails does not resolve).
+func asStatError(err error) (error, bool) {
+	var pe *fs.PathError
+	if err == nil || !errors.As(err, &pe) || pe.Op != "lstat" {
+		return nil, false
+	}
+	return &fs.PathError{Op: "stat", Path: pe.Path, Err: pe.Err}, true
 }
 
 func (c *Cache) keep(k statKey, s seenStat) {
