@@ -1,6 +1,7 @@
 package fscache
 
 import (
+	"maps"
 	"reflect"
 
 	"github.com/promptc/promptc/sources"
@@ -57,28 +58,31 @@ func (t *Tracker) Memo(key string, options any, compute func(sources.FS) (any, e
 // has breaks d, a racy o makes d racy.
 func (d *Deps) absorb(o *Deps) {
 	o.mu.Lock()
-	facts := make(map[depKey]fact, len(o.facts))
-	for k, f := range o.facts {
-		facts[k] = f
-	}
-	listed := make([]string, 0, len(o.listed))
-	for n := range o.listed {
-		listed = append(listed, n)
-	}
+	facts, listed := maps.Clone(o.facts), maps.Clone(o.listed)
 	broken, racy := o.broken, o.racy
 	o.mu.Unlock()
 
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	for k, f := range facts {
-		if old, ok := d.facts[k]; ok && old != f {
+	// Merge the smaller set into the larger (a step's facts are often
+	// most of its caller's): no map grows one entry at a time.
+	if len(facts) < len(d.facts) {
+		facts, d.facts = d.facts, facts
+	}
+	for k, f := range d.facts {
+		if old, ok := facts[k]; ok && old != f {
 			d.broken = true
 		}
-		d.facts[k] = f
+		facts[k] = f
 	}
-	for _, n := range listed {
-		d.listed[n] = true
+	d.facts = facts
+	if len(listed) < len(d.listed) {
+		listed, d.listed = d.listed, listed
 	}
+	for n := range d.listed {
+		listed[n] = true
+	}
+	d.listed = listed
 	d.broken = d.broken || broken
 	d.racy = d.racy || racy
 	d.groups = nil

@@ -145,7 +145,11 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		return nil
 	}
 	l.guard.Listed(dir, len(entries), ig.Len())
-	l.knowEntries(dir, entries)
+	fulls := make([]string, len(entries)) // the entries' paths, made once
+	for i, e := range entries {
+		fulls[i] = d.Child(e.Name())
+	}
+	l.knowEntries(dir, entries, fulls)
 	for _, e := range entries {
 		if e.Name() != l.layout.SkillFile {
 			continue
@@ -163,19 +167,19 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		}
 		*out = append(*out, full)
 		l.regular[full] = true
-		for _, s := range entries {
+		for j, s := range entries {
 			if s.Name() != e.Name() && !strings.HasPrefix(s.Name(), ".") {
-				l.rec.exclude(d.Child(s.Name()), ReasonShadowed, full)
+				l.rec.exclude(fulls[j], ReasonShadowed, full)
 			}
 		}
 		return nil
 	}
-	for _, e := range entries {
+	for i, e := range entries {
 		name := e.Name()
 		if l.skipEntry(dir, name) {
 			continue
 		}
-		full := d.Child(name)
+		full := fulls[i]
 		isDir, isFile, ok := l.entryKind(dir, e)
 		if !ok || l.ignored(ig, full, relative(root, full), isDir) {
 			continue
@@ -277,18 +281,23 @@ func (l *loader) cliTemplateFiles(dir string) []string {
 }
 
 // knowEntries tells the loader's Resolver the realpaths of dir's entries
-// that are no links (dir's realpath joined with the name), so resolving
-// the skill files found below costs no lstat per file: the listing just
-// read shows their types.
-func (l *loader) knowEntries(dir string, entries []fs.DirEntry) {
+// (at the paths fulls) that are no links (dir's realpath joined with the
+// name), so resolving the skill files found below costs no lstat per
+// file: the listing just read shows their types.
+func (l *loader) knowEntries(dir string, entries []fs.DirEntry, fulls []string) {
 	real, err := l.resolver.Realpath(dir)
 	if err != nil {
 		return
 	}
-	d, r := sources.DirOf(dir), sources.DirOf(real)
-	for _, e := range entries {
-		if e.Type()&fs.ModeSymlink == 0 {
-			l.resolver.Know(d.Child(e.Name()), r.Child(e.Name()))
+	r := sources.DirOf(real)
+	for i, e := range entries {
+		if e.Type()&fs.ModeSymlink != 0 {
+			continue
+		}
+		if real == dir {
+			l.resolver.Know(fulls[i], fulls[i])
+		} else {
+			l.resolver.Know(fulls[i], r.Child(e.Name()))
 		}
 	}
 }
