@@ -9,9 +9,11 @@ package conditions
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -37,10 +39,12 @@ func (t Types) env() map[string]any {
 
 // Expr is a compiled expression.
 type Expr struct {
-	src   string
-	prog  *vm.Program
-	deps  []string
-	terms []*Expr
+	src  string
+	prog *vm.Program
+	deps []string
+	// terms compiles the conjuncts of a condition on first use (only a
+	// false section's condition needs them); nil for other expressions.
+	terms func() []*Expr
 }
 
 // Source returns the expression text as written.
@@ -80,7 +84,8 @@ func Compile(src string, types Types, want Want, at diag.Pos) (*Expr, diag.List)
 	}
 	e := &Expr{src: src, prog: prog, deps: idents(prog, types)}
 	if want == Bool {
-		e.terms = conjuncts(src, types)
+		types := maps.Clone(types) // the types of now, whatever the caller adds later
+		e.terms = sync.OnceValue(func() []*Expr { return conjuncts(src, types) })
 	}
 	return e, nil
 }
@@ -89,7 +94,12 @@ func Compile(src string, types Types, want Want, at diag.Pos) (*Expr, diag.List)
 // each conjunct compiled on its own, in source order; their Source is the
 // conjunct as expr prints it. A condition that is not a conjunction has no
 // terms. Terms let a run say which part of a false condition was false.
-func (e *Expr) Terms() []*Expr { return e.terms }
+func (e *Expr) Terms() []*Expr {
+	if e.terms == nil {
+		return nil
+	}
+	return e.terms()
+}
 
 // conjuncts splits src at its top-level && operators and compiles each
 // part against types. A part that does not compile on its own is left out.
