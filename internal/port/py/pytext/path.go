@@ -32,6 +32,9 @@ func Join(a string, parts ...string) string {
 // the kernel does; ok is false when that needs a directory that does not
 // exist (the kernel would fail with ENOENT).
 func Resolve(fsys sources.FS, cwd, name string) (abs string, ok bool) {
+	if sources.IsClean(name) {
+		return name, true // the common case: nothing to join or clean
+	}
 	raw := name
 	if !strings.HasPrefix(name, "/") {
 		raw = cwd + "/" + name
@@ -57,8 +60,15 @@ func Resolve(fsys sources.FS, cwd, name string) (abs string, ok bool) {
 	return cur, true
 }
 
+// hasDotDot reports whether p has a ".." component.
 func hasDotDot(p string) bool {
-	for _, part := range strings.Split(p, "/") {
+	for p != "" {
+		part := p
+		if i := strings.IndexByte(p, '/'); i >= 0 {
+			part, p = p[:i], p[i+1:]
+		} else {
+			p = ""
+		}
 		if part == ".." {
 			return true
 		}
