@@ -70,7 +70,7 @@ func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *so
 	}
 	if cache != nil && memo != nil {
 		r.fsys, r.cache, r.memo, r.wantFacts = cache, cache, memo, wantFacts
-	} else if c, ok := r.fsys.(*fscache.Cache); r.fsys != nil && !(ok && c.Recording()) {
+	} else if c, ok := r.fsys.(*fscache.Cache); r.fsys != nil && !(ok && c.IsSnapshot()) {
 		// A plain run sees one moment of each path, as a Builder's build
 		// does: through a one-run Cache that records from the start (or
 		// the snapshot it was given) it stats each path once and reads
@@ -516,9 +516,6 @@ func (r *run) resolve(ctx context.Context, name string, sp *sourcePlan, options 
 		}
 	}
 	r.recomputed = true
-	if r.cache != nil {
-		r.cache.Record() // a first or changed resolution stats what others stat too
-	}
 	if !memoize {
 		r.unknownFacts = true
 	}

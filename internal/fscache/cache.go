@@ -29,7 +29,9 @@ type Cache struct {
 	memo   map[memoKey]memoValue
 	// steps are kinds' remembered intermediate results (Tracker.Memo).
 	steps map[string]stepEntry
-	// seen are the current build's stats, once it records (seen.go).
+	// snapshot marks a Snapshot: one build for good.
+	snapshot bool
+	// seen are the current build's stats (seen.go).
 	seen  seenStats
 	reads int // files and directories actually read, for tests
 }

@@ -178,25 +178,17 @@ func (d *Deps) groupsLocked() []group {
 
 // Valid reports whether every fact of d still holds, with one lstat per
 // path (and a stat more only for a path that is a symbolic link now),
-// nothing read. When a fact no longer holds the computation runs again
-// in this build, so the build starts recording its stats (Record), with
-// the lstats the validation made.
+// nothing read. In a build the lstats are kept (seen stats), so when a
+// fact no longer holds, the computation that runs again does not make
+// them twice.
 func (c *Cache) Valid(d *Deps) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.broken || d.racy {
 		return false
 	}
-	buf := validScratch.Get().(*[]validated)
-	checked := (*buf)[:0]
-	defer func() {
-		clear(checked)
-		*buf = checked[:0]
-		validScratch.Put(buf)
-	}()
 	for _, g := range d.groupsLocked() {
 		lfi, lerr := c.lstat(g.name)
-		checked = append(checked, validated{g.name, seenStat{lfi, lerr}})
 		var sfi fs.FileInfo
 		var serr error
 		statted := false
@@ -216,38 +208,16 @@ func (c *Cache) Valid(d *Deps) bool {
 			case !kf.k.content:
 				now.id = statOnly(identityOf(fi))
 			case c.isRacy(fi):
-				c.recordSeen(checked)
 				return false
 			default:
 				now.id = identityOf(fi)
 			}
 			if now != kf.f {
-				c.recordSeen(checked)
 				return false
 			}
 		}
 	}
 	return true
-}
-
-// validated is an lstat a validation made.
-type validated struct {
-	name string
-	s    seenStat
-}
-
-// validScratch holds the lstats of validations in progress: a failed
-// validation hands them to the build's seen stats (the computation about
-// to run again would make them once more), a passing one drops them.
-var validScratch = sync.Pool{New: func() any { return new([]validated) }}
-
-// recordSeen starts recording (the build recomputes) and keeps the
-// lstats a failed validation made.
-func (c *Cache) recordSeen(checked []validated) {
-	c.Record()
-	for _, v := range checked {
-		c.keep(statKey{v.name, false}, v.s)
-	}
 }
 
 // Tracker is a view of a Cache that notes in its Deps every fact the

@@ -4,29 +4,35 @@ import (
 	"errors"
 	"io/fs"
 	"sync"
-	"sync/atomic"
 
 	"github.com/promptc/promptc/sources"
 )
 
 // seenStats are the stats and lstats a Cache made during the current
-// build once recording began (Record: a source is being recomputed, so
-// the paths its facts were just validated by are about to be statted
-// again, or it runs for the first time). Every later stat of a path in
-// that build is served from what was seen: a build sees one moment of
-// each path, as its Resolver already assumes. A failed stat is served as
-// it failed, to the same operation (a stat and an lstat report their
-// errors in their own words), and a stat is served from an lstat only for
-// a path that is no link. BeginBuild forgets them.
+// build (BeginBuild starts one; a Snapshot is one build for good). Every
+// later stat of a path in that build is served from what was seen, by
+// any source: a build sees one moment of each path, as its Resolver
+// already assumes. A failed stat is served as it failed, to the same
+// operation (a stat and an lstat report their errors in their own words),
+// and a stat is served from an lstat only for a path that is no link.
+// Outside a build (a plain New Cache before its first BeginBuild) every
+// stat goes to the file system.
+//
+// Entries are stamped with their build, so a new build forgets the last
+// one's without clearing: a build over the same paths reuses their
+// entries and allocates nothing for them.
 type seenStats struct {
-	recording atomic.Bool
-	mu        sync.Mutex
-	m         map[statKey]seenStat
+	mu  sync.Mutex
+	gen uint64 // the current build; 0: none
+	m   map[statKey]seenStat
+	// live counts the current build's entries, last the previous build's.
+	live, last int
 }
 
 type seenStat struct {
 	fi  fs.FileInfo
 	err error
+	gen uint64
 }
 
 type statKey struct {
@@ -34,65 +40,67 @@ type statKey struct {
 	follow bool
 }
 
-// BeginBuild starts a build: nothing seen, not recording.
+// BeginBuild starts a build: nothing seen yet. Entries of old builds are
+// dropped once they outnumber the paths of a build several times over.
 func (c *Cache) BeginBuild() {
 	c.seen.mu.Lock()
-	c.seen.m = nil
-	c.seen.recording.Store(false)
-	c.seen.mu.Unlock()
-}
-
-// Record makes the rest of the build keep and serve the stats it makes.
-// A build over unchanged files never records, so it allocates nothing
-// for it.
-func (c *Cache) Record() {
-	c.seen.mu.Lock()
-	if c.seen.m == nil {
-		c.seen.m = map[statKey]seenStat{}
+	defer c.seen.mu.Unlock()
+	c.seen.gen++
+	c.seen.last, c.seen.live = c.seen.live, 0
+	if len(c.seen.m) > 4*max(c.seen.last, 1024) {
+		c.seen.m = make(map[statKey]seenStat, c.seen.last)
 	}
-	c.seen.recording.Store(true)
-	c.seen.mu.Unlock()
 }
 
-// Recording reports whether the build keeps and serves its stats.
-func (c *Cache) Recording() bool { return c.seen.recording.Load() }
-
-// Snapshot returns a Cache over fsys that records from the start: every
-// stat, listing and read through it is made once and then served, as one
-// moment of the file system. It suits a process that builds once and
-// exits (the CLI's one-shot commands), not a long-lived one.
+// Snapshot returns a Cache over fsys that is one build from the start:
+// every stat, listing and read through it is made once and then served,
+// as one moment of the file system. It suits a process that builds once
+// and exits (the CLI's one-shot commands), not a long-lived one.
 func Snapshot(fsys sources.FS) *Cache {
 	c := New(fsys)
-	c.Record()
+	c.snapshot = true
+	c.BeginBuild()
 	return c
+}
+
+// IsSnapshot reports whether c is a Snapshot (one moment for good), which
+// a plain run may read through as its own.
+func (c *Cache) IsSnapshot() bool { return c.snapshot }
+
+// seenLocked returns the current build's entry for k.
+func (c *Cache) seenLocked(k statKey) (seenStat, bool) {
+	s, ok := c.seen.m[k]
+	return s, ok && s.gen == c.seen.gen
 }
 
 // lstat is fsys.Lstat, served from and kept in the build's seen stats.
 func (c *Cache) lstat(name string) (fs.FileInfo, error) {
-	if !c.seen.recording.Load() {
+	c.seen.mu.Lock()
+	if c.seen.gen == 0 {
+		c.seen.mu.Unlock()
 		return c.fsys.Lstat(name)
 	}
-	c.seen.mu.Lock()
-	s, ok := c.seen.m[statKey{name, false}]
+	s, ok := c.seenLocked(statKey{name, false})
 	c.seen.mu.Unlock()
 	if ok {
 		return s.fi, s.err
 	}
 	fi, err := c.fsys.Lstat(name)
-	c.keep(statKey{name, false}, seenStat{fi, err})
+	c.keep(statKey{name, false}, seenStat{fi: fi, err: err})
 	return fi, err
 }
 
 // stat is fsys.Stat, served from and kept in the build's seen stats (an
-// lstat of a path that is no link serves as its stat, and a recording
-// stat asks the lstat first).
+// lstat of a path that is no link serves as its stat, and a stat in a
+// build asks the lstat first).
 func (c *Cache) stat(name string) (fs.FileInfo, error) {
-	if !c.seen.recording.Load() {
+	c.seen.mu.Lock()
+	if c.seen.gen == 0 {
+		c.seen.mu.Unlock()
 		return c.fsys.Stat(name)
 	}
-	c.seen.mu.Lock()
-	s, ok := c.seen.m[statKey{name, true}]
-	l, lok := c.seen.m[statKey{name, false}]
+	s, ok := c.seenLocked(statKey{name, true})
+	l, lok := c.seenLocked(statKey{name, false})
 	c.seen.mu.Unlock()
 	switch {
 	case ok:
@@ -101,28 +109,28 @@ func (c *Cache) stat(name string) (fs.FileInfo, error) {
 		return l.fi, nil
 	case lok && l.err != nil:
 		if err, ok := asStatError(l.err); ok {
-			c.keep(statKey{name, true}, seenStat{nil, err})
+			c.keep(statKey{name, true}, seenStat{err: err})
 			return nil, err
 		}
 	}
 	if lok {
 		fi, err := c.fsys.Stat(name)
-		c.keep(statKey{name, true}, seenStat{fi, err})
+		c.keep(statKey{name, true}, seenStat{fi: fi, err: err})
 		return fi, err
 	}
 	// An lstat answers both questions for a path that is no link (most
 	// are), and fails as the stat would for one that does not resolve.
 	lfi, lerr := c.fsys.Lstat(name)
-	c.keep(statKey{name, false}, seenStat{lfi, lerr})
+	c.keep(statKey{name, false}, seenStat{fi: lfi, err: lerr})
 	if lerr == nil && lfi.Mode()&fs.ModeSymlink == 0 {
 		return lfi, nil
 	}
 	if err, ok := asStatError(lerr); ok {
-		c.keep(statKey{name, true}, seenStat{nil, err})
+		c.keep(statKey{name, true}, seenStat{err: err})
 		return nil, err
 	}
 	fi, err := c.fsys.Stat(name)
-	c.keep(statKey{name, true}, seenStat{fi, err})
+	c.keep(statKey{name, true}, seenStat{fi: fi, err: err})
 	return fi, err
 }
 
@@ -138,8 +146,16 @@ func asStatError(err error) (error, bool) {
 
 func (c *Cache) keep(k statKey, s seenStat) {
 	c.seen.mu.Lock()
-	if c.seen.m != nil {
-		c.seen.m[k] = s
+	defer c.seen.mu.Unlock()
+	if c.seen.gen == 0 {
+		return
 	}
-	c.seen.mu.Unlock()
+	if c.seen.m == nil {
+		c.seen.m = map[statKey]seenStat{}
+	}
+	if old, ok := c.seen.m[k]; !ok || old.gen != c.seen.gen {
+		c.seen.live++
+	}
+	s.gen = c.seen.gen
+	c.seen.m[k] = s
 }

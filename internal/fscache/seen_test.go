@@ -19,10 +19,9 @@ type countingFS struct {
 func (c *countingFS) Stat(n string) (fs.FileInfo, error)  { c.stats.Add(1); return c.FS.Stat(n) }
 func (c *countingFS) Lstat(n string) (fs.FileInfo, error) { c.stats.Add(1); return c.FS.Lstat(n) }
 
-// TestSeenStats: a recording build stats each path once (an lstat of a
-// file that is no link serves its stat); a build that does not record,
-// and every new build, stats anew; an error is served to the operation
-// that met it.
+// TestSeenStats: a build stats each path once (an lstat of a file that
+// is no link serves its stat); a Cache outside a build, and every new
+// build, stats anew; an error is served to the operation that met it.
 func TestSeenStats(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
@@ -43,45 +42,48 @@ func TestSeenStats(t *testing.T) {
 		do()
 		return fsys.stats.Load() - before
 	}
-	c.BeginBuild()
 	if n := calls(func() { c.Lstat(name(file)); c.Stat(name(file)) }); n != 2 {
-		t.Errorf("not recording: %d stats, want 2", n)
+		t.Errorf("outside a build: %d stats, want 2", n)
 	}
-	c.Record()
+	c.BeginBuild()
 	if n := calls(func() { c.Lstat(name(file)); c.Stat(name(file)); c.Stat(name(file)) }); n != 1 {
-		t.Errorf("recording: %d stats of one file, want 1 (its lstat serves its stat)", n)
+		t.Errorf("in a build: %d stats of one file, want 1 (its lstat serves its stat)", n)
 	}
 	if n := calls(func() { c.Lstat(name(link)); c.Stat(name(link)); c.Stat(name(link)) }); n != 2 {
-		t.Errorf("recording: %d stats of a link, want 2 (its lstat is not its stat)", n)
+		t.Errorf("in a build: %d stats of a link, want 2 (its lstat is not its stat)", n)
 	}
 	missing := name(filepath.Join(root, "missing"))
 	var errs [2]error
 	if n := calls(func() { _, errs[0] = c.Stat(missing); _, errs[1] = c.Stat(missing) }); n != 1 {
-		t.Errorf("recording: %d stats of a missing path, want 1 (its error is served)", n)
+		t.Errorf("in a build: %d stats of a missing path, want 1 (its error is served)", n)
 	}
 	if errs[0] == nil || errs[1] != errs[0] {
-		t.Errorf("recording: stat errors %v then %v, want the first served again", errs[0], errs[1])
+		t.Errorf("in a build: stat errors %v then %v, want the first served again", errs[0], errs[1])
 	}
 	var lerr error
 	if n := calls(func() { _, lerr = c.Lstat(missing) }); n != 0 {
-		t.Errorf("recording: %d lstats of a missing path after its stat, want 0 (the stat asked the lstat)", n)
+		t.Errorf("in a build: %d lstats of a missing path after its stat, want 0 (the stat asked the lstat)", n)
 	}
 	var pe *fs.PathError
 	if !errors.As(errs[0], &pe) || pe.Op != "stat" || !errors.As(lerr, &pe) || pe.Op != "lstat" {
-		t.Errorf("recording: errors %v and %v, want each in its operation's words", errs[0], lerr)
+		t.Errorf("in a build: errors %v and %v, want each in its operation's words", errs[0], lerr)
 	}
 	if n := calls(func() { c.Stat(name(root)); c.Lstat(name(root)) }); n != 1 {
-		t.Errorf("recording: %d stats and lstats of a directory, want 1 (a stat asks the lstat)", n)
+		t.Errorf("in a build: %d stats and lstats of a directory, want 1 (a stat asks the lstat)", n)
 	}
 	c.BeginBuild()
-	if n := calls(func() { c.Stat(name(file)) }); n != 1 {
+	if n := calls(func() { c.Stat(name(file)); c.Stat(name(file)) }); n != 1 {
 		t.Errorf("a new build: %d stats, want 1", n)
+	}
+	if n := calls(func() { c.Lstat(name(link)) }); n != 1 {
+		t.Errorf("a new build: %d lstats of a path the last build saw, want 1", n)
 	}
 }
 
-// TestFailedValidationSeeds: a validation that fails hands the lstats it
-// made to the build, so the recomputation does not make them again.
-func TestFailedValidationSeeds(t *testing.T) {
+// TestValidationStatsServed: the lstats a validation makes in a build
+// serve that build, so a computation that runs again because a fact no
+// longer holds does not make them twice.
+func TestValidationStatsServed(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -108,6 +110,12 @@ func TestFailedValidationSeeds(t *testing.T) {
 	if n := fsys.stats.Load(); n != 4 {
 		t.Fatalf("%d stats after one validation, want 4", n)
 	}
+	if !c.Valid(tr.Deps()) {
+		t.Fatal("unchanged facts do not hold")
+	}
+	if n := fsys.stats.Load(); n != 4 {
+		t.Errorf("%d stats after a second validation in the same build, want 4", n)
+	}
 	if err := os.Remove(b); err != nil {
 		t.Fatal(err)
 	}
@@ -120,13 +128,11 @@ func TestFailedValidationSeeds(t *testing.T) {
 	if n := fsys.stats.Load() - before; n != 0 {
 		t.Errorf("%d lstats of the path whose fact failed, want 0", n)
 	}
-	// a was validated before b or not at all (the order is the facts'):
-	// at most one stat either way, and then none.
 	before = fsys.stats.Load()
 	c.Lstat(a[1:])
 	c.Stat(a[1:])
 	c.Lstat(a[1:])
 	if n := fsys.stats.Load() - before; n > 1 {
-		t.Errorf("%d stats of a path in a recording build, want at most 1", n)
+		t.Errorf("%d stats of a path in a build, want at most 1", n)
 	}
 }

@@ -87,6 +87,7 @@ func TestTrackerMemo(t *testing.T) {
 	// caller's earlier facts no longer hold.
 	must(os.MkdirAll(filepath.Join(dir, "b"), 0o755))
 	must(os.WriteFile(filepath.Join(dir, "b", "SKILL.md"), []byte("b"), 0o644))
+	c.BeginBuild() // a later build
 	if c.Valid(tr.Deps()) {
 		t.Fatal("the caller's facts hold after its listing changed")
 	}
