@@ -56,12 +56,8 @@ func Parse(src string, plain Plain) (entries []Entry, ok bool) {
 func block(src string, plain Plain, depth int) ([]Entry, bool) {
 	var out []Entry
 	for len(src) > 0 {
-		line := src
-		if i := strings.IndexByte(src, '\n'); i >= 0 {
-			line, src = src[:i], src[i+1:]
-		} else {
-			src = ""
-		}
+		var line string
+		line, src, _ = strings.Cut(src, "\n")
 		if line == "" {
 			continue
 		}

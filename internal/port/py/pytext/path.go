@@ -63,12 +63,8 @@ func Resolve(fsys sources.FS, cwd, name string) (abs string, ok bool) {
 // hasDotDot reports whether p has a ".." component.
 func hasDotDot(p string) bool {
 	for p != "" {
-		part := p
-		if i := strings.IndexByte(p, '/'); i >= 0 {
-			part, p = p[:i], p[i+1:]
-		} else {
-			p = ""
-		}
+		var part string
+		part, p, _ = strings.Cut(p, "/")
 		if part == ".." {
 			return true
 		}
