@@ -13,7 +13,9 @@
 //     \" and \\; or a single-quoted one with no quote or control inside;
 //   - nothing, on a "key:" line that opens a nested simple mapping (at
 //     most MaxDepth deep): the lines after it indented by the first one's
-//     spaces.
+//     spaces;
+//   - a one-line flow mapping or sequence of such scalars and
+//     collections (see flowValue).
 //
 // How a library reads a plain scalar the caller says with its plain
 // function: the value (a string, or a boolean or null where the library
@@ -26,13 +28,15 @@ import (
 	"unicode/utf8"
 )
 
-// Entry is one key of a simple mapping: a scalar's value (a string, or
-// what the caller's plain function made of a plain scalar), or a nested
-// mapping (Map non-nil).
+// Entry is one key of a simple mapping (or, with no key, one item of a
+// flow sequence): a scalar's value (a string, or what the caller's plain
+// function made of a plain scalar), a nested mapping (Map non-nil) or a
+// flow sequence (Seq non-nil).
 type Entry struct {
 	Key   string
 	Value any
 	Map   []Entry
+	Seq   []Entry
 }
 
 // Plain reads a plain scalar as a library does: its value, or ok false
@@ -89,7 +93,17 @@ func block(src string, plain Plain, depth int) ([]Entry, bool) {
 		if line[colon+1] != ' ' {
 			return nil, false
 		}
-		value, ok := scalar(strings.TrimLeft(line[colon+1:], " "), plain)
+		v := strings.TrimLeft(line[colon+1:], " ")
+		if v != "" && (v[0] == '{' || v[0] == '[') {
+			e, ok := flowValue(v, plain)
+			if !ok {
+				return nil, false
+			}
+			e.Key = key
+			out = append(out, e)
+			continue
+		}
+		value, ok := scalar(v, plain)
 		if !ok {
 			return nil, false
 		}

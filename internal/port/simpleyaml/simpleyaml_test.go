@@ -31,6 +31,10 @@ func TestParse(t *testing.T) {
 		{"-k: v\n", nil},
 		{"k: 1\n", nil},
 		{"k: 'a''b'\n", nil},
+		{"m: {a: b, \"c\": [d, 'e'], f: {}}\n", []Entry{{Key: "m", Map: []Entry{{Key: "a", Value: "b"}, {Key: "c", Seq: []Entry{{Value: "d"}, {Value: "e"}}}, {Key: "f", Map: []Entry{}}}}}},
+		{"m: [a,]\n", nil},
+		{"m: {a: b}x\n", nil},
+		{"m: [[[[[a]]]]]\n", nil},
 		{"k: \"a\\nb\"\n", nil},
 		{"k: a\u0085b\n", nil},
 		{"k: a\u2028b\n", nil},
@@ -80,7 +84,7 @@ func TestParsePlainDecides(t *testing.T) {
 // FuzzParse: nothing panics, and what is taken re-reads the same from its
 // own rendering.
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"a: b\n", "m:\n  a: 'b'\n", "k: \"x\\\\\"\n", "a:\n b:\n  c: d\n"} {
+	for _, s := range []string{"a: b\n", "m:\n  a: 'b'\n", "k: \"x\\\\\"\n", "a:\n b:\n  c: d\n", "m: {a: [b, {c: d}], e: {}}\n", "s: []\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
@@ -95,16 +99,35 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// render writes entries back as a simple document (values double-quoted).
+// render writes entries back as a simple document (values double-quoted,
+// sequences and empty mappings in flow style).
 func render(entries []Entry, indent string) string {
 	var b strings.Builder
 	for _, e := range entries {
-		if e.Map != nil {
+		if e.Map != nil && len(e.Map) > 0 {
 			b.WriteString(indent + e.Key + ":\n" + render(e.Map, indent+"  "))
 			continue
 		}
-		v := strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(e.Value.(string))
-		b.WriteString(indent + e.Key + ": \"" + v + "\"\n")
+		b.WriteString(indent + e.Key + ": " + flow(e) + "\n")
 	}
 	return b.String()
+}
+
+// flow writes an entry's value in flow style.
+func flow(e Entry) string {
+	switch {
+	case e.Map != nil:
+		parts := make([]string, len(e.Map))
+		for i, m := range e.Map {
+			parts[i] = `"` + m.Key + `": ` + flow(m)
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case e.Seq != nil:
+		parts := make([]string, len(e.Seq))
+		for i, it := range e.Seq {
+			parts[i] = flow(it)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(e.Value.(string)) + `"`
 }

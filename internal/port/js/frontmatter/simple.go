@@ -19,13 +19,25 @@ func simpleMapping(src string) (m map[string]any, ok bool) {
 func toMap(entries []simpleyaml.Entry) map[string]any {
 	m := make(map[string]any, len(entries))
 	for _, e := range entries {
-		if e.Map != nil {
-			m[e.Key] = toMap(e.Map)
-		} else {
-			m[e.Key] = e.Value
-		}
+		m[e.Key] = toValue(e)
 	}
 	return m
+}
+
+// toValue is an entry's value as the full parse gives it: a mapping as
+// map[string]any, a sequence as []any.
+func toValue(e simpleyaml.Entry) any {
+	switch {
+	case e.Map != nil:
+		return toMap(e.Map)
+	case e.Seq != nil:
+		items := make([]any, len(e.Seq))
+		for i, it := range e.Seq {
+			items[i] = toValue(it)
+		}
+		return items
+	}
+	return e.Value
 }
 
 // corePlain reads a plain scalar that starts with a letter as the core

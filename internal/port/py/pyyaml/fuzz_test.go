@@ -43,6 +43,8 @@ func FuzzSimpleLoad(f *testing.F) {
 		"name: x\ndescription: a b, c (d)\n", "a: yes\n", "on: x\n", "a: 'q'\nb: \"r \\\" s\"\n", "a: caf\u00e9 \u2014 x\n",
 		"metadata:\n  cowagent:\n    requires: x\n  emoji: \"\U0001F600\"\n", "a: b\na: c\n", "a: 1_000\n", "a: null\n", "a: 2001-12-14\n",
 		"disable-model-invocation: true\nb: Off\nc: ~\nd: NULL\ne: nULL\n", "yes: x\n", "a: y\n",
+		"metadata: {\"cowagent\": {\"requires\": {\"anyEnv\": [\"A_KEY\", \"B_KEY\"]}, \"always\": true}}\n",
+		"m: {a: b,c: 'd', e: [x, y-z, null, yes, On]}\n", "m: {}\nn: []\n", "m: {yes: x}\n", "m: [a, [b, {c: d}]]\n",
 	} {
 		f.Add(s)
 	}

@@ -34,11 +34,23 @@ func safePlain(s string) (any, bool) {
 func toDict(entries []simpleyaml.Entry) *Dict {
 	d := &Dict{keys: make([]any, 0, len(entries)), vals: make([]any, 0, len(entries)), index: make(map[string]int, len(entries))}
 	for _, e := range entries {
-		v := e.Value
-		if e.Map != nil {
-			v = toDict(e.Map)
-		}
-		d.Set(e.Key, v) // a string key is always hashable
+		d.Set(e.Key, toValue(e)) // a string key is always hashable
 	}
 	return d
+}
+
+// toValue is an entry's value as SafeLoad gives it: a mapping as a *Dict,
+// a sequence as a *List.
+func toValue(e simpleyaml.Entry) any {
+	switch {
+	case e.Map != nil:
+		return toDict(e.Map)
+	case e.Seq != nil:
+		l := &List{Items: make([]any, 0, len(e.Seq))}
+		for _, it := range e.Seq {
+			l.Items = append(l.Items, toValue(it))
+		}
+		return l
+	}
+	return e.Value
 }
