@@ -233,3 +233,28 @@ func printableRune(s string) int {
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+
+// Fold builds a port's value of entries read as a mapping: mapping makes
+// one of keys and their values, sequence one of values; scalars are their
+// Value.
+func Fold(entries []Entry, mapping func(keys []string, vals []any) any, sequence func(vals []any) any) any {
+	keys, vals := make([]string, len(entries)), make([]any, len(entries))
+	for i, e := range entries {
+		keys[i], vals[i] = e.Key, foldValue(e, mapping, sequence)
+	}
+	return mapping(keys, vals)
+}
+
+func foldValue(e Entry, mapping func([]string, []any) any, sequence func([]any) any) any {
+	switch {
+	case e.Map != nil:
+		return Fold(e.Map, mapping, sequence)
+	case e.Seq != nil:
+		vals := make([]any, len(e.Seq))
+		for i, it := range e.Seq {
+			vals[i] = foldValue(it, mapping, sequence)
+		}
+		return sequence(vals)
+	}
+	return e.Value
+}

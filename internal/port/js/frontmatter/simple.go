@@ -17,27 +17,13 @@ func simpleMapping(src string) (m map[string]any, ok bool) {
 }
 
 func toMap(entries []simpleyaml.Entry) map[string]any {
-	m := make(map[string]any, len(entries))
-	for _, e := range entries {
-		m[e.Key] = toValue(e)
-	}
-	return m
-}
-
-// toValue is an entry's value as the full parse gives it: a mapping as
-// map[string]any, a sequence as []any.
-func toValue(e simpleyaml.Entry) any {
-	switch {
-	case e.Map != nil:
-		return toMap(e.Map)
-	case e.Seq != nil:
-		items := make([]any, len(e.Seq))
-		for i, it := range e.Seq {
-			items[i] = toValue(it)
+	return simpleyaml.Fold(entries, func(keys []string, vals []any) any {
+		m := make(map[string]any, len(keys))
+		for i, k := range keys {
+			m[k] = vals[i]
 		}
-		return items
-	}
-	return e.Value
+		return m
+	}, func(vals []any) any { return vals }).(map[string]any)
 }
 
 // corePlain reads a plain scalar that starts with a letter as the core

@@ -32,25 +32,16 @@ func safePlain(s string) (any, bool) {
 }
 
 func toDict(entries []simpleyaml.Entry) *Dict {
-	d := &Dict{keys: make([]any, 0, len(entries)), vals: make([]any, 0, len(entries)), index: make(map[string]int, len(entries))}
-	for _, e := range entries {
-		d.Set(e.Key, toValue(e)) // a string key is always hashable
-	}
-	return d
-}
-
-// toValue is an entry's value as SafeLoad gives it: a mapping as a *Dict,
-// a sequence as a *List.
-func toValue(e simpleyaml.Entry) any {
-	switch {
-	case e.Map != nil:
-		return toDict(e.Map)
-	case e.Seq != nil:
-		l := &List{Items: make([]any, 0, len(e.Seq))}
-		for _, it := range e.Seq {
-			l.Items = append(l.Items, toValue(it))
+	return simpleyaml.Fold(entries, func(keys []string, vals []any) any {
+		d := &Dict{keys: make([]any, 0, len(keys)), vals: make([]any, 0, len(keys)), index: make(map[string]int, len(keys))}
+		for i, k := range keys {
+			d.Set(k, vals[i]) // a string key is always hashable
 		}
-		return l
-	}
-	return e.Value
+		return d
+	}, func(vals []any) any {
+		if len(vals) == 0 {
+			return &List{} // as the full load builds it: no items, nil
+		}
+		return &List{Items: vals}
+	}).(*Dict)
 }
