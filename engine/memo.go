@@ -91,7 +91,7 @@ func (m *sourceMemo) lookup(c *fscache.Cache, id string, options any) *memoEntry
 		return nil
 	}
 	if !c.Valid(e.deps) {
-		return nil // the source runs again (and the build records its stats)
+		return nil // the source runs again (the lstats just made serve it)
 	}
 	return e
 }

@@ -72,9 +72,8 @@ func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *so
 		r.fsys, r.cache, r.memo, r.wantFacts = cache, cache, memo, wantFacts
 	} else if c, ok := r.fsys.(*fscache.Cache); r.fsys != nil && !(ok && c.IsSnapshot()) {
 		// A plain run sees one moment of each path, as a Builder's build
-		// does: through a one-run Cache that records from the start (or
-		// the snapshot it was given) it stats each path once and reads
-		// and parses each file once.
+		// does: through a one-run Cache (or the Snapshot it was given) it
+		// stats each path once and reads and parses each file once.
 		r.fsys = fscache.Snapshot(r.fsys)
 	}
 	res, err := r.build(ctx)

@@ -102,30 +102,20 @@ func (c *Cache) stat(name string) (fs.FileInfo, error) {
 	s, ok := c.seenLocked(statKey{name, true})
 	l, lok := c.seenLocked(statKey{name, false})
 	c.seen.mu.Unlock()
-	switch {
-	case ok:
+	if ok {
 		return s.fi, s.err
-	case lok && l.err == nil && l.fi.Mode()&fs.ModeSymlink == 0:
-		return l.fi, nil
-	case lok && l.err != nil:
-		if err, ok := asStatError(l.err); ok {
-			c.keep(statKey{name, true}, seenStat{err: err})
-			return nil, err
-		}
-	}
-	if lok {
-		fi, err := c.fsys.Stat(name)
-		c.keep(statKey{name, true}, seenStat{fi: fi, err: err})
-		return fi, err
 	}
 	// An lstat answers both questions for a path that is no link (most
 	// are), and fails as the stat would for one that does not resolve.
-	lfi, lerr := c.fsys.Lstat(name)
-	c.keep(statKey{name, false}, seenStat{fi: lfi, err: lerr})
-	if lerr == nil && lfi.Mode()&fs.ModeSymlink == 0 {
-		return lfi, nil
+	if !lok {
+		lfi, lerr := c.fsys.Lstat(name)
+		l = seenStat{fi: lfi, err: lerr}
+		c.keep(statKey{name, false}, l)
 	}
-	if err, ok := asStatError(lerr); ok {
+	if l.err == nil && l.fi.Mode()&fs.ModeSymlink == 0 {
+		return l.fi, nil
+	}
+	if err, ok := asStatError(l.err); ok {
 		c.keep(statKey{name, true}, seenStat{err: err})
 		return nil, err
 	}

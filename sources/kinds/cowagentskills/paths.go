@@ -96,21 +96,22 @@ func (v fsView) listdir(p string) ([]string, error) {
 	if err != nil {
 		return nil, pytext.NewOSError(err, p)
 	}
-	dir, real := strings.TrimSuffix(a, "/"), ""
+	dir, real, known := sources.DirOf(a), sources.Dir{}, false
 	if v.res != nil {
 		if r, err := v.res.Realpath(a); err == nil {
-			real = strings.TrimSuffix(r, "/")
+			real, known = sources.DirOf(r), true
 		}
 	}
 	names := make([]string, len(entries))
 	for i, e := range entries {
 		names[i] = e.Name()
 		if t := e.Type(); t&fs.ModeSymlink == 0 {
+			full := dir.Child(e.Name())
 			if v.listed != nil {
-				v.listed[dir+"/"+e.Name()] = t
+				v.listed[full] = t
 			}
-			if real != "" || a == "/" {
-				v.res.Know(dir+"/"+e.Name(), real+"/"+e.Name())
+			if known {
+				v.res.Know(full, real.Child(e.Name()))
 			}
 		}
 	}

@@ -48,7 +48,9 @@ type Rule struct {
 }
 
 // Matcher is an ordered set of rules, the equivalent of one ignore()
-// instance. The zero value is ready to use and ignores nothing.
+// instance. The zero value is ready to use and ignores nothing. Tests
+// remember verdicts on parent directories, so a Matcher is not safe for
+// concurrent use.
 type Matcher struct {
 	rules []Rule
 	// parents remembers the verdicts on parent directories under the

@@ -150,11 +150,11 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		fulls[i] = d.Child(e.Name())
 	}
 	l.knowEntries(dir, entries, fulls)
-	for _, e := range entries {
+	for i, e := range entries {
 		if e.Name() != l.layout.SkillFile {
 			continue
 		}
-		full := d.Child(e.Name())
+		full := fulls[i]
 		// Failures here are recorded by the second loop, which sees the
 		// entry again. An entry that is no link is what its type says.
 		isFile := e.Type().IsRegular()
