@@ -104,8 +104,12 @@ func (f *flowReader) key() (string, bool) {
 		if end < 0 {
 			return "", false
 		}
-		k, ok := quoted(f.s[1:1+end], '"')
-		if !ok || k == "" || strings.Contains(k, `\`) {
+		inner := f.s[1 : 1+end]
+		if strings.Contains(inner, `\`) {
+			return "", false // an escaped quote would end it elsewhere
+		}
+		k, ok := quoted(inner, '"')
+		if !ok || k == "" {
 			return "", false
 		}
 		f.s = f.s[2+end:]
