@@ -7,17 +7,13 @@
 package conditions
 
 import (
-	"errors"
 	"fmt"
-	"maps"
 	"reflect"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 
@@ -64,30 +60,10 @@ const (
 )
 
 // Compile compiles src against types. at is the position of the YAML
-// scalar holding src; expr's own line and column are added to it.
+// scalar holding src; expr's own line and column are added to it. To
+// compile many expressions against the same types, use an Env.
 func Compile(src string, types Types, want Want, at diag.Pos) (*Expr, diag.List) {
-	opts := []expr.Option{expr.Env(types.env()), expr.Optimize(true)}
-	if want == Bool {
-		opts = append(opts, expr.AsBool())
-	}
-	prog, err := expr.Compile(src, opts...)
-	if err != nil {
-		var diags diag.List
-		d := diag.Diagnostic{Severity: diag.Error, Code: "expr", Pos: at, Message: err.Error()}
-		var fe *file.Error
-		if errors.As(err, &fe) {
-			d.Pos = offset(at, fe.Line, fe.Column)
-			d.Message = fe.Message
-			d.Hint = suggest(fe.Message, types)
-		}
-		return nil, append(diags, d)
-	}
-	e := &Expr{src: src, prog: prog, deps: idents(prog, types)}
-	if want == Bool {
-		types := maps.Clone(types) // the types of now, whatever the caller adds later
-		e.terms = sync.OnceValue(func() []*Expr { return conjuncts(src, types) })
-	}
-	return e, nil
+	return NewEnv(types).Compile(src, want, at)
 }
 
 // Terms returns, for a condition that is a conjunction (a && b && ...),
@@ -102,8 +78,8 @@ func (e *Expr) Terms() []*Expr {
 }
 
 // conjuncts splits src at its top-level && operators and compiles each
-// part against types. A part that does not compile on its own is left out.
-func conjuncts(src string, types Types) []*Expr {
+// part against env. A part that does not compile on its own is left out.
+func conjuncts(src string, env *Env) []*Expr {
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return nil
@@ -125,11 +101,11 @@ func conjuncts(src string, types Types) []*Expr {
 	var out []*Expr
 	for _, n := range parts {
 		text := n.String()
-		prog, err := expr.Compile(text, expr.Env(types.env()), expr.Optimize(true), expr.AsBool())
+		prog, err := env.program(text, Bool)
 		if err != nil {
 			continue
 		}
-		out = append(out, &Expr{src: text, prog: prog, deps: idents(prog, types)})
+		out = append(out, &Expr{src: text, prog: prog, deps: idents(prog, env.types)})
 	}
 	return out
 }

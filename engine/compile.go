@@ -251,12 +251,13 @@ func (c *compiler) compileArgs() {
 		ss := c.spec.Sources[id]
 		fieldTypes := sources.Fields(sp.proto.Interface())
 		fields := sources.FieldNames(sp.proto.Interface())
-		env := conditions.Types{}
+		types := conditions.Types{}
 		for n, t := range c.types {
 			if n != id {
-				env[n] = t
+				types[n] = t
 			}
 		}
+		env := conditions.NewEnv(types)
 		for _, key := range sortedKeys(ss.Args) {
 			ptr := "/sources/" + id + "/args/" + key
 			ft, ok := fieldTypes[key]
@@ -264,7 +265,7 @@ func (c *compiler) compileArgs() {
 				c.optionError(ptr, ss.Kind, key, fields, sources.ErrUnknownOption)
 				continue
 			}
-			e, ds := conditions.Compile(ss.Args[key], env, conditions.Any, c.spec.Pos(ptr))
+			e, ds := env.Compile(ss.Args[key], conditions.Any, c.spec.Pos(ptr))
 			c.diags = append(c.diags, ds...)
 			if e == nil {
 				continue
@@ -319,13 +320,14 @@ func (c *compiler) compileSections() {
 	var nodes []node
 	edges := map[string][]string{}
 	plans := map[string]*sectionPlan{}
+	whenEnv := conditions.NewEnv(c.types)
 	for _, id := range ids {
 		ss := c.spec.Sections[id]
 		ptr := "/sections/" + id
 		sp := &sectionPlan{id: id, spec: ss}
 		uses := map[string]bool{}
 		if ss.When != "" {
-			e, ds := conditions.Compile(ss.When, c.types, conditions.Bool, c.spec.Pos(ptr+"/when"))
+			e, ds := whenEnv.Compile(ss.When, conditions.Bool, c.spec.Pos(ptr+"/when"))
 			c.diags = append(c.diags, ds...)
 			sp.when = e
 			if e != nil {

@@ -43,8 +43,9 @@ func (c *compiler) compileRoots() {
 	for name := range c.plan.params {
 		params[name] = c.types[name]
 	}
+	env := conditions.NewEnv(params)
 	compile := func(src, ptr string) *conditions.Expr {
-		e, ds := conditions.Compile(src, params, conditions.Any, c.spec.Pos(ptr))
+		e, ds := env.Compile(src, conditions.Any, c.spec.Pos(ptr))
 		c.diags = append(c.diags, ds...)
 		if e != nil && e.Type() != nil && e.Type().Kind() != 0 && !fits(e.Type(), typeOfString) {
 			c.diags.Errorf(c.spec.Pos(ptr), "roots", "a root is a directory path (a string), the expression gives %s", e.Type())

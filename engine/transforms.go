@@ -92,6 +92,7 @@ func (c *compiler) compileTransforms() {
 				"%s.%s is reserved in a pipeline with transforms: their conditions and templates read the run under that name", group, RunName)
 		}
 	}
+	whenEnv := conditions.NewEnv(types)
 	for i, ts := range c.spec.Transforms {
 		ptr := "/transforms/" + strconv.Itoa(i)
 		tp := &transformPlan{id: ts.ID, ptr: ptr, spec: ts, by: c.spec.RegisteredBy("/transforms", i)}
@@ -127,7 +128,7 @@ func (c *compiler) compileTransforms() {
 		}
 		uses := map[string]bool{}
 		if ts.When != "" {
-			e, ds := conditions.Compile(ts.When, types, conditions.Bool, c.spec.Pos(ptr+"/when"))
+			e, ds := whenEnv.Compile(ts.When, conditions.Bool, c.spec.Pos(ptr+"/when"))
 			c.diags = append(c.diags, ds...)
 			tp.when = e
 			if e != nil {
@@ -210,13 +211,14 @@ var reservedRequestFields = []string{"transform", "line", "prompt", "systemPromp
 
 // compileExecRequest compiles the exec_request expressions.
 func (c *compiler) compileExecRequest() {
+	env := conditions.NewEnv(c.types)
 	for _, name := range sortedKeys(c.spec.ExecRequest) {
 		ptr := "/exec_request/" + name
 		if contains(reservedRequestFields, name) {
 			c.diags.Errorf(c.spec.KeyPos(ptr), "exec_request", "exec_request may not set %q: the engine sets %s itself", name, joinAnd(reservedRequestFields))
 			continue
 		}
-		e, ds := conditions.Compile(c.spec.ExecRequest[name], c.types, conditions.Any, c.spec.Pos(ptr))
+		e, ds := env.Compile(c.spec.ExecRequest[name], conditions.Any, c.spec.Pos(ptr))
 		c.diags = append(c.diags, ds...)
 		if e != nil {
 			c.plan.execRequest = append(c.plan.execRequest, requestField{name: name, expr: e})

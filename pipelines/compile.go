@@ -22,11 +22,11 @@ import (
 // Pipeline problems come back as diagnostics (plan is nil when any is an
 // error); err is reserved for an unknown name or an internal failure.
 func Compile(ctx context.Context, name string, overlays []engine.Layer, sets []engine.Set) (*engine.Plan, diag.List, error) {
-	data, ok := Lookup(name)
+	base, ok := Layer(name)
 	if !ok {
 		return nil, nil, fmt.Errorf("no built-in pipeline %q", name)
 	}
-	layers := append([]engine.Layer{{Name: "pipelines/" + name + ".yaml", Data: data}}, overlays...)
+	layers := append([]engine.Layer{base}, overlays...)
 	return CompileLayers(ctx, layers, sets)
 }
 

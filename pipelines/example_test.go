@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -92,9 +93,28 @@ func ExampleBuilder() {
 	// true
 }
 
+// TestBuiltinPipelinesCompile holds every built-in pipeline to the schema
+// (a load of an unchecked copy runs the check), which is what lets
+// pipelines.Layer mark them Checked; the checked load must come out the same.
 func TestBuiltinPipelinesCompile(t *testing.T) {
+	ctx := context.Background()
 	for _, name := range pipelines.Names() {
-		plan, diags, err := pipelines.Compile(context.Background(), name, nil, nil)
+		checked, ok := pipelines.Layer(name)
+		if !ok || !checked.Checked {
+			t.Fatalf("pipelines.Layer(%q) = %+v, %v", name, checked, ok)
+		}
+		unchecked := checked
+		unchecked.Checked = false
+		spec, diags, err := engine.Load(ctx, engine.LoadSettings{Layers: []engine.Layer{unchecked}, Extends: pipelines.Extends(nil)})
+		if err != nil || len(diags) > 0 {
+			t.Errorf("pipeline %s: %v %v", name, err, diags)
+			continue
+		}
+		fast, _, err := engine.Load(ctx, engine.LoadSettings{Layers: []engine.Layer{checked}, Extends: pipelines.Extends(nil)})
+		if err != nil || !reflect.DeepEqual(spec, fast) {
+			t.Errorf("pipeline %s: the checked load differs from the unchecked one (%v)", name, err)
+		}
+		plan, diags, err := pipelines.Compile(ctx, name, nil, nil)
 		if err != nil || diags.HasErrors() || plan == nil {
 			t.Errorf("pipeline %s: %v %v", name, err, diags)
 		}

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+
+	"github.com/promptc/promptc/engine"
 )
 
 //go:embed *.yaml
@@ -17,6 +19,17 @@ var files embed.FS
 func Lookup(name string) ([]byte, bool) {
 	b, err := files.ReadFile(name + ".yaml")
 	return b, err == nil
+}
+
+// Layer returns the built-in pipeline name as a base layer, marked
+// Checked: the tests hold every built-in pipeline to the schema, so a load
+// of it alone need not check it again.
+func Layer(name string) (engine.Layer, bool) {
+	data, ok := Lookup(name)
+	if !ok || strings.ContainsAny(name, `/\.`) {
+		return engine.Layer{}, false
+	}
+	return engine.Layer{Name: "pipelines/" + name + ".yaml", Data: data, Role: engine.RoleBase, Checked: true}, true
 }
 
 // Names lists the built-in pipelines, sorted.

@@ -133,8 +133,8 @@ func loadPlan(ctx context.Context, src planSource, st layerStack) (*engine.Plan,
 
 // baseLayer reads the base pipeline: a built-in NAME or a FILE.
 func baseLayer(src planSource, name string) (engine.Layer, error) {
-	if data, ok := pipelines.Lookup(name); ok && !strings.ContainsAny(name, `/\.`) {
-		return engine.Layer{Name: "pipelines/" + name + ".yaml", Data: data, Role: engine.RoleBase}, nil
+	if l, ok := pipelines.Layer(name); ok {
+		return l, nil
 	}
 	data, err := src.read(name)
 	if err != nil {
