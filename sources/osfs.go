@@ -61,7 +61,12 @@ func (o osFS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
 	if !fs.ValidPath(name) {
 		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
-	f, err := openDir("/" + name)
+	return listDir("/" + name)
+}
+
+// listDirFile is listDir through an *os.File.
+func listDirFile(abs string) ([]fs.DirEntry, fs.FileInfo, error) {
+	f, err := openDir(abs)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -74,6 +79,10 @@ func (o osFS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
 	if err != nil {
 		return nil, fi, err
 	}
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	sortEntries(entries)
 	return entries, fi, nil
+}
+
+func sortEntries(entries []fs.DirEntry) {
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 }
