@@ -20,7 +20,7 @@ import (
 // directory is listed through an *os.File (listDirFile), so that it fails
 // exactly as it did.
 func listDir(abs string) ([]fs.DirEntry, fs.FileInfo, error) {
-	fd, err := openFD(abs, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
+	fd, fi, err := openStat(abs, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
 	if errors.Is(err, syscall.ENOTDIR) {
 		return listDirFile(abs)
 	}
@@ -28,10 +28,6 @@ func listDir(abs string) ([]fs.DirEntry, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	defer syscall.Close(fd)
-	fi, err := fstat(fd, abs)
-	if err != nil {
-		return nil, nil, err
-	}
 	var buf [8192]byte
 	var entries []fs.DirEntry
 	for {

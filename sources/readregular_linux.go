@@ -15,20 +15,31 @@ import (
 // open, fstat, read and close, the calls of the I/O floor, on the bare
 // descriptor (an *os.File would add an fcntl and a failed epoll_ctl).
 func readRegular(abs string, max int64) ([]byte, fs.FileInfo, error) {
-	fd, err := openFD(abs, nonblockingFlags)
+	fd, fi, err := openStat(abs, nonblockingFlags)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer syscall.Close(fd)
-	fi, err := fstat(fd, abs)
-	if err != nil {
-		return nil, nil, err
-	}
 	if err := CheckRegular(abs, fi, max); err != nil {
 		return nil, fi, err
 	}
 	b, err := ReadAllSized(fdReader{fd, abs}, abs, fi.Size(), max)
 	return b, fi, err
+}
+
+// openStat opens abs with flags and describes the open descriptor; the
+// caller closes it (on an error there is nothing to close).
+func openStat(abs string, flags int) (int, fs.FileInfo, error) {
+	fd, err := openFD(abs, flags)
+	if err != nil {
+		return -1, nil, err
+	}
+	fi, err := fstat(fd, abs)
+	if err != nil {
+		syscall.Close(fd)
+		return -1, nil, err
+	}
+	return fd, fi, nil
 }
 
 // fdReader reads a descriptor that does not block (a regular file).
