@@ -66,6 +66,9 @@ type cachedParse struct {
 	id    identity
 	value any
 	err   error
+	// gen is the build the parse was made in (0: none). Within that build
+	// it holds even when racy: the build sees one moment of each path.
+	gen uint64
 }
 
 // identity is what tells two versions of a file apart: as in git's index,
@@ -78,6 +81,13 @@ type identity struct {
 	// racy marks an identity taken too close to the file's last change;
 	// such an identity never matches (see racyWindow).
 	racy bool
+}
+
+// sameFile reports whether id and other are one version of a file,
+// whether or not either was taken too close to its last change.
+func (id identity) sameFile(other identity) bool {
+	id.racy, other.racy = false, false
+	return id == other
 }
 
 func identityOf(fi fs.FileInfo) identity {
@@ -152,6 +162,11 @@ func (c *Cache) readRegular(name string, max int64, keep bool) ([]byte, fs.FileI
 		}
 	}
 	data, fi, err := rr.ReadRegular(name, max)
+	if fi != nil {
+		// The open file's fstat is the path's stat at this moment: a later
+		// stat of it in this build needs no call.
+		c.keepFirst(statKey{name, true}, seenStat{fi: fi})
+	}
 	if err != nil {
 		return nil, fi, err
 	}
@@ -239,7 +254,8 @@ func (c *Cache) readParsed(name, kind string, parse func([]byte) (any, error)) (
 		if err != nil {
 			return nil, nil, err
 		}
-		if p.id == identityOf(fi) {
+		id := identityOf(fi)
+		if p.id == id || (p.gen != 0 && p.gen == c.build() && p.id.sameFile(id)) {
 			return p.value, fi, p.err
 		}
 	}
@@ -251,7 +267,7 @@ func (c *Cache) readParsed(name, kind string, parse func([]byte) (any, error)) (
 	id := identityOf(fi)
 	id.racy = c.isRacy(fi)
 	c.mu.Lock()
-	c.parsed[key] = cachedParse{id: id, value: v, err: perr}
+	c.parsed[key] = cachedParse{id: id, value: v, err: perr, gen: c.build()}
 	c.mu.Unlock()
 	return v, fi, perr
 }

@@ -67,6 +67,13 @@ func Snapshot(fsys sources.FS) *Cache {
 // a plain run may read through as its own.
 func (c *Cache) IsSnapshot() bool { return c.snapshot }
 
+// build returns the current build (0: none).
+func (c *Cache) build() uint64 {
+	c.seen.mu.Lock()
+	defer c.seen.mu.Unlock()
+	return c.seen.gen
+}
+
 // seenLocked returns the current build's entry for k.
 func (c *Cache) seenLocked(k statKey) (seenStat, bool) {
 	s, ok := c.seen.m[k]
@@ -137,6 +144,10 @@ func asStatError(err error) (error, bool) {
 func (c *Cache) keep(k statKey, s seenStat) {
 	c.seen.mu.Lock()
 	defer c.seen.mu.Unlock()
+	c.keepLocked(k, s)
+}
+
+func (c *Cache) keepLocked(k statKey, s seenStat) {
 	if c.seen.gen == 0 {
 		return
 	}
@@ -148,4 +159,17 @@ func (c *Cache) keep(k statKey, s seenStat) {
 	}
 	s.gen = c.seen.gen
 	c.seen.m[k] = s
+}
+
+// keepFirst is keep for what only stands in for a stat: it keeps s unless
+// the build has already seen the path (the first sight is the build's
+// moment).
+func (c *Cache) keepFirst(k statKey, s seenStat) {
+	c.seen.mu.Lock()
+	defer c.seen.mu.Unlock()
+	_, seen := c.seenLocked(k)
+	_, seenL := c.seenLocked(statKey{k.name, false}) // an lstat stands for the stat too
+	if !seen && !seenL {
+		c.keepLocked(k, s)
+	}
 }

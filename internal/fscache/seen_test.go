@@ -136,3 +136,59 @@ func TestValidationStatsServed(t *testing.T) {
 		t.Errorf("%d stats of a path in a build, want at most 1", n)
 	}
 }
+
+// regularCountingFS is the host's file system, counting stats and regular
+// reads.
+type regularCountingFS struct {
+	countingFS
+	reads atomic.Int64
+}
+
+func (c *regularCountingFS) ReadRegular(n string, max int64) ([]byte, fs.FileInfo, error) {
+	c.reads.Add(1)
+	return c.FS.(sources.RegularReader).ReadRegular(n, max)
+}
+
+// TestReadServesItsStat: in a build, the fstat of a file read stands for
+// its stat (no call), unless the build has already statted it; and a parse
+// made in a build holds for the rest of it, even of a file changed too
+// recently to be trusted by a later build.
+func TestReadServesItsStat(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := filepath.Join(root, "a"), filepath.Join(root, "b")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil { // racy: just written
+			t.Fatal(err)
+		}
+	}
+	fsys := &regularCountingFS{countingFS: countingFS{FS: sources.OSFS()}}
+	c := New(fsys)
+	c.BeginBuild()
+	parse := func(b []byte) (any, error) { return string(b), nil }
+	if _, err := c.ReadParsed(a[1:], "k", parse); err != nil {
+		t.Fatal(err)
+	}
+	stats := fsys.stats.Load()
+	fi, err := c.Stat(a[1:])
+	if err != nil || fsys.stats.Load() != stats || fi.Size() != 1 {
+		t.Errorf("the stat of a file read in this build made %d calls (%v)", fsys.stats.Load()-stats, err)
+	}
+	if _, err := c.ReadParsed(a[1:], "k", parse); err != nil || fsys.reads.Load() != 1 {
+		t.Errorf("a racy file parsed in this build was read again (%d reads, %v)", fsys.reads.Load(), err)
+	}
+	first, _ := c.Stat(b[1:])
+	if _, _, err := c.ReadRegular(b[1:], 10); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := c.Stat(b[1:]); again != first {
+		t.Error("a read replaced the stat the build had already seen")
+	}
+	c.BeginBuild()
+	reads := fsys.reads.Load()
+	if _, err := c.ReadParsed(a[1:], "k", parse); err != nil || fsys.reads.Load() != reads+1 {
+		t.Errorf("the next build trusted a racy parse (%d reads, %v)", fsys.reads.Load()-reads, err)
+	}
+}

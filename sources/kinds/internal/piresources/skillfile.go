@@ -40,7 +40,7 @@ type jsTypeError string
 // it is skipped), the warnings in pi's order, the number of bytes read and
 // whether the file could be read at all.
 func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, size int, readable bool) {
-	v, err := sources.ReadParsed(l.fsys, file, "frontmatter", parseMarkdown)
+	v, err := sources.ReadParsed(l.fsys, file, skillFileKind, parseMarkdown)
 	if err != nil {
 		return nil, []string{sources.NodeError(err, "open", file)}, 0, false
 	}
@@ -75,6 +75,10 @@ func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, si
 		DisableModelInvocation: doc.Data[fieldDisableModel] == true,
 	}, warnings, size, true
 }
+
+// skillFileKind is the parse-cache kind of parseMarkdown's values (skill
+// and prompt-template files alike).
+const skillFileKind = "frontmatter"
 
 // parsedMarkdown is a decoded markdown file with its frontmatter parsed;
 // a YAML error is part of the value, not a read failure.

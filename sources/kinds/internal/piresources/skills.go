@@ -86,6 +86,7 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 		return SkillsResult{}, err
 	}
 	s := skillSet{l: l, byName: map[string]int{}, byReal: map[string]string{}}
+	sources.Prefetch(ctx, l.fsys, plan.files, skillFileKind, parseMarkdown)
 	for _, st := range plan.steps {
 		if err := ctx.Err(); err != nil {
 			return SkillsResult{}, err
@@ -111,6 +112,7 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 // before it, in pi's order. It is shared (sources.Memo): never modified.
 type skillPlan struct {
 	steps []skillStep
+	files []string  // the steps' files, in order
 	guard diag.List // the walks' own warnings (link cycles, huge trees)
 }
 
@@ -144,6 +146,9 @@ func planSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (*skill
 		}
 		seen = l.rec
 		plan.steps = append(plan.steps, st)
+		if file != "" {
+			plan.files = append(plan.files, file)
+		}
 	}
 	for _, c := range cands {
 		if err := ctx.Err(); err != nil {

@@ -17,7 +17,7 @@ const (
 // or whose frontmatter is invalid is skipped without a warning (TPL-D5);
 // why is then the reason for Excluded.
 func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, detail string) {
-	v, err := sources.ReadParsed(l.fsys, file, "frontmatter", parseMarkdown)
+	v, err := sources.ReadParsed(l.fsys, file, skillFileKind, parseMarkdown)
 	if err != nil {
 		return Template{}, 0, ReasonUnreadable, sources.NodeError(err, "open", file)
 	}

@@ -1,0 +1,61 @@
+package engine
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/promptc/promptc/sources"
+)
+
+var _ sources.Prefetcher = runFS{}
+
+// prefetchPerWorker is how many files a goroutine must have to read ahead
+// for it to pay for itself.
+const prefetchPerWorker = 8
+
+// Prefetch reads and parses names ahead, on up to GOMAXPROCS goroutines
+// (the caller's among them), into the parse cache of the file system below
+// (a Builder's or one run's), which notes what they depend on as a read
+// would. It leaves out the names a confined source may not read, and stops
+// once what it read ahead and what the run has read reach the run's budget;
+// the kind's own reads, in its order, are what charge the budget and report
+// failures, so the results are those of reading in order.
+func (c runFS) Prefetch(ctx context.Context, names []string, kind string, parse func([]byte) (any, error)) {
+	pr, ok := c.FS.(parsedInfoReader)
+	workers := min(runtime.GOMAXPROCS(0), len(names)/prefetchPerWorker)
+	if !ok || workers < 2 {
+		return
+	}
+	if c.rs != nil {
+		allowed := make([]string, 0, len(names))
+		for _, n := range names {
+			if _, out := c.rs.outside(c.abs(n)); !out {
+				allowed = append(allowed, n)
+			}
+		}
+		names = allowed
+	}
+	max := c.budget()
+	var next, ahead atomic.Int64
+	work := func() {
+		for ctx.Err() == nil {
+			i := int(next.Add(1)) - 1
+			if i >= len(names) {
+				return
+			}
+			_, fi, _ := pr.ReadParsedInfo(names[i], kind, parse)
+			if fi != nil && ahead.Add(fi.Size())+c.read.Load() >= max {
+				next.Store(int64(len(names))) // the others stop too
+				return
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+}
