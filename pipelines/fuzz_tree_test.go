@@ -154,7 +154,10 @@ func TestSkillsFromProcSelf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(start); d > 20*time.Second {
+	// Alone it takes 2-3 s here; the bound only has to catch a walk
+	// without its limit, which covers the whole file system. Inside a full
+	// `go test ./...` on a busy 2-core machine it once took 27 s.
+	if d := time.Since(start); d > 90*time.Second {
 		t.Errorf("took %v", d)
 	}
 	found := false
