@@ -157,7 +157,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 	regs.placeAll(raw, pos, false, nil, nil)
 	spec.raw = raw
 	var violations []schema.Violation
-	if !vouched(set, layers) {
+	if !alone || len(set.Layers) != 1 || !set.Layers[0].Checked { // see Layer.Checked
 		var err error
 		if violations, err = schema.Validate(raw); err != nil {
 			return nil, diags, err
@@ -201,12 +201,6 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		return nil, diags, fmt.Errorf("decoding a schema-valid pipeline: %w", err)
 	}
 	return spec, diags, nil
-}
-
-// vouched reports whether the loaded document is exactly one checked
-// layer, so that the schema check can be skipped (see Layer.Checked).
-func vouched(set LoadSettings, layers []parsedLayer) bool {
-	return len(set.Layers) == 1 && set.Layers[0].Checked && len(layers) == 1 && len(set.Sets) == 0
 }
 
 // sortByPos orders diagnostics by file, line and column, keeping the

@@ -57,8 +57,9 @@ func CompileSettings(ctx context.Context, set engine.LoadSettings) (*engine.Plan
 // (nil: built-in names only).
 func Extends(read func(string) ([]byte, error)) func(ref, from string) (engine.Layer, error) {
 	return func(ref, from string) (engine.Layer, error) {
-		if data, ok := Lookup(ref); ok && !strings.ContainsAny(ref, `/\.`) {
-			return engine.Layer{Name: "pipelines/" + ref + ".yaml", Data: data, Role: engine.RoleExtends}, nil
+		if l, ok := Layer(ref); ok {
+			l.Role = engine.RoleExtends
+			return l, nil
 		}
 		if read == nil || strings.HasPrefix(from, "pipelines/") {
 			return engine.Layer{}, fmt.Errorf("no built-in pipeline %q (built in: %s)", ref, strings.Join(Names(), ", "))

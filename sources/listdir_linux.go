@@ -17,12 +17,16 @@ import (
 // finalizer per directory). Entries come sorted by name, without "." and
 // "..", each typed as the kernel's listing says, with an lstat only where
 // the file system does not say, as os does. Anything that is not a
-// directory is listed through an *os.File (listDirFile), so that it fails
-// exactly as it did.
+// directory is opened without blocking and listed through an *os.File, so
+// that it fails exactly as it did.
 func listDir(abs string) ([]fs.DirEntry, fs.FileInfo, error) {
 	fd, fi, err := openStat(abs, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
 	if errors.Is(err, syscall.ENOTDIR) {
-		return listDirFile(abs)
+		f, err := openNonblocking(abs)
+		if err != nil {
+			return nil, nil, err
+		}
+		return listOpen(f)
 	}
 	if err != nil {
 		return nil, nil, err

@@ -70,6 +70,11 @@ func listDirFile(abs string) ([]fs.DirEntry, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return listOpen(f)
+}
+
+// listOpen lists the open f, sorted, with f's FileInfo, and closes it.
+func listOpen(f *os.File) ([]fs.DirEntry, fs.FileInfo, error) {
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
