@@ -7,6 +7,7 @@ import (
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/prov"
+	"github.com/promptc/promptc/sections"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -23,6 +24,9 @@ type sourceMemo struct {
 	gen      uint64
 	sections map[string]sectionEntry
 	join     joinEntry
+	// ranges are each section's range memo: a section rendered again
+	// reprints only the range elements that changed.
+	ranges map[string]*sections.RangeMemo
 }
 
 // joinEntry is the last join: the active sections' texts it was given
@@ -60,7 +64,23 @@ type memoEntry struct {
 }
 
 func newSourceMemo() *sourceMemo {
-	return &sourceMemo{entries: map[string]*memoEntry{}, sections: map[string]sectionEntry{}}
+	return &sourceMemo{entries: map[string]*memoEntry{}, sections: map[string]sectionEntry{}, ranges: map[string]*sections.RangeMemo{}}
+}
+
+// rangeMemo returns section id's range memo (nil for a nil m: a plain
+// run renders without one).
+func (m *sourceMemo) rangeMemo(id string) *sections.RangeMemo {
+	if m == nil {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	rm := m.ranges[id]
+	if rm == nil {
+		rm = &sections.RangeMemo{}
+		m.ranges[id] = rm
+	}
+	return rm
 }
 
 // section returns the last rendering of section id when it was rendered

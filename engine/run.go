@@ -203,7 +203,7 @@ func (r *run) render(ctx context.Context, sp *sectionPlan, sec *Section) error {
 			return nil
 		}
 	}
-	text, err := sp.tmpl.Render(vals)
+	text, err := sp.tmpl.RenderMemo(vals, r.memo.rangeMemo(sp.id))
 	if err != nil {
 		return r.renderErr("/sections/"+sp.id+"/template", err)
 	}

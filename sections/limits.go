@@ -3,6 +3,7 @@ package sections
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -114,16 +115,20 @@ func bound(tmpl *template.Template) (*boundTemplate, error) {
 			return "", &LimitError{What: "range", Line: line, Msg: fmt.Sprintf("range loops ran more than %d times (the range on template line %d was running)", MaxIterations, line)}
 		}
 		return "", nil
-	}})
+	}, memoFunc: b.memoRange})
 	return b, nil
 }
 
 // boundTemplate is a clone of a template whose range tick counts into
 // ticks; one render at a time uses it (Render resets ticks and keeps it
-// in a pool for the next).
+// in a pool for the next). In a memoized render (RenderMemo), memo, w
+// and bodies are that render's RangeMemo, writer and range bodies.
 type boundTemplate struct {
-	tmpl  *template.Template
-	ticks int
+	tmpl   *template.Template
+	ticks  int
+	memo   *RangeMemo
+	w      io.Writer
+	bodies []*template.Template
 }
 
 // AsLimit returns the *LimitError a render failed with, if any.

@@ -25,6 +25,11 @@ type Template struct {
 	// lastLen is the length of the last render's text, the room the next
 	// one starts with (a per-turn render prints about the same again).
 	lastLen atomic.Int64
+	// funcs are the functions the template holds; memo is its memoizing
+	// form (rangememo.go), made on the first RenderMemo.
+	funcs    template.FuncMap
+	memoOnce sync.Once
+	memo     *memoForm
 }
 
 // Parse parses text as the template of section id. The template holds
@@ -32,11 +37,12 @@ type Template struct {
 // preparing each render (which copies its functions) cost what the
 // template uses, not what sprig offers.
 func Parse(id, text string, funcs template.FuncMap) (*Template, error) {
-	t, err := template.New(id).Funcs(used(id, text, funcs)).Option("missingkey=error").Parse(text)
+	fm := used(id, text, funcs)
+	t, err := template.New(id).Funcs(fm).Option("missingkey=error").Parse(text)
 	if err != nil {
 		return nil, err
 	}
-	root := &Template{tmpl: t, text: text, fields: topFields(t), root: rootFields(t)}
+	root := &Template{tmpl: t, text: text, fields: topFields(t), root: rootFields(t), funcs: fm}
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil {
 			addTicks(tt.Tree, text)
