@@ -3,7 +3,6 @@ package sections
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"text/template"
 	"text/template/parse"
@@ -96,9 +95,20 @@ type limitedWriter struct {
 
 func (w *limitedWriter) Write(p []byte) (int, error) {
 	if w.b.Len()+len(p) > MaxRenderBytes {
-		return 0, &LimitError{What: "output", Msg: fmt.Sprintf("the section's text is longer than %d bytes, the most a template may print", MaxRenderBytes)}
+		return 0, errOutputLimit()
 	}
 	return w.b.Write(p)
+}
+
+func (w *limitedWriter) WriteString(s string) (int, error) {
+	if w.b.Len()+len(s) > MaxRenderBytes {
+		return 0, errOutputLimit()
+	}
+	return w.b.WriteString(s)
+}
+
+func errOutputLimit() error {
+	return &LimitError{What: "output", Msg: fmt.Sprintf("the section's text is longer than %d bytes, the most a template may print", MaxRenderBytes)}
 }
 
 // bound returns a copy of tmpl whose tick counts this render's
@@ -127,7 +137,7 @@ type boundTemplate struct {
 	tmpl   *template.Template
 	ticks  int
 	memo   *RangeMemo
-	w      io.Writer
+	w      *limitedWriter
 	bodies []*template.Template
 }
 

@@ -2,7 +2,6 @@ package sections
 
 import (
 	"errors"
-	"io"
 	"reflect"
 	"strconv"
 	"strings"
@@ -30,6 +29,9 @@ type RangeMemo struct {
 	mu    sync.Mutex
 	form  *memoForm
 	loops []map[any]printed
+	// rendered: the first render went the plain way (a template rendered
+	// once, as in a new Builder's first build, pays nothing for the memo).
+	rendered bool
 }
 
 // printed is what a range body printed for one element, and the range
@@ -65,7 +67,11 @@ func (t *Template) RenderMemo(data map[string]any, m *RangeMemo) (string, error)
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.form != f {
-		m.form, m.loops = f, make([]map[any]printed, len(f.bodies))
+		m.form, m.loops, m.rendered = f, make([]map[any]printed, len(f.bodies)), false
+	}
+	if !m.rendered {
+		m.rendered = true
+		return t.Render(data)
 	}
 	r, _ := f.renders.Get().(*boundTemplate)
 	if r == nil {
@@ -112,18 +118,17 @@ func (b *boundTemplate) memoRange(loop int, list reflect.Value) (string, error) 
 			if b.ticks += p.ticks; b.ticks > MaxIterations {
 				return "", errNoMemo
 			}
-		} else {
-			var sb strings.Builder
-			before := b.ticks
-			if err := b.bodies[loop].Execute(&sb, elem); err != nil {
+			if _, err := b.w.WriteString(p.text); err != nil {
 				return "", err
 			}
-			p = printed{text: sb.String(), ticks: b.ticks - before}
-			m[elem] = p
+			continue
 		}
-		if _, err := io.WriteString(b.w, p.text); err != nil {
+		// Print the body in place and keep a copy of what it printed.
+		ticks, start := b.ticks, b.w.b.Len()
+		if err := b.bodies[loop].Execute(b.w, elem); err != nil {
 			return "", err
 		}
+		m[elem] = printed{text: strings.Clone(b.w.b.String()[start:]), ticks: b.ticks - ticks}
 	}
 	// Keep what this list printed once others outnumber it.
 	if len(m) > 2*list.Len()+64 {
