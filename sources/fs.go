@@ -46,16 +46,19 @@ func IsClean(p string) bool {
 	if p[len(p)-1] == '/' {
 		return false
 	}
-	for i := 0; i < len(p); i++ {
-		if p[i] != '/' {
-			continue
+	// Every slash is followed by one element, not "", "." or "..". The
+	// slashes are found with IndexByte, which skips the elements' bytes
+	// a word at a time.
+	for rest := p; ; {
+		i := strings.IndexByte(rest, '/')
+		if i < 0 {
+			return true
 		}
-		rest := p[i+1:]
+		rest = rest[i+1:] // not empty: p does not end with a slash
 		if rest[0] == '/' || rest[0] == '.' && (len(rest) == 1 || rest[1] == '/' || rest[1] == '.' && (len(rest) == 2 || rest[2] == '/')) {
 			return false
 		}
 	}
-	return true
 }
 
 // Child is path.Join(dir, name). For a clean absolute dir and a name as
