@@ -4,6 +4,7 @@
 package fscache
 
 import (
+	"hash/maphash"
 	"io/fs"
 	"sync"
 	"time"
@@ -34,6 +35,8 @@ type Cache struct {
 	// seen are the current build's stats (seen.go).
 	seen  seenStats
 	reads int // files and directories actually read, for tests
+	// seed hashes the texts of the text memo.
+	seed maphash.Seed
 }
 
 var (
@@ -98,7 +101,7 @@ func identityOf(fi fs.FileInfo) identity {
 
 // New returns an empty cache over fsys.
 func New(fsys sources.FS) *Cache {
-	return &Cache{fsys: fsys, now: time.Now, files: map[string]cachedFile{}, dirs: map[string]cachedDir{}, parsed: map[parsedKey]cachedParse{}}
+	return &Cache{fsys: fsys, now: time.Now, files: map[string]cachedFile{}, dirs: map[string]cachedDir{}, parsed: map[parsedKey]cachedParse{}, seed: maphash.MakeSeed()}
 }
 
 // SetClock replaces time.Now for the racy-timestamp rule; call it
@@ -280,9 +283,17 @@ func (c *Cache) isRacy(fi fs.FileInfo) bool {
 // contents that changed long ago do not pile up.
 const memoLimit = 1 << 14
 
-type memoKey struct{ kind, text string }
+// memoKey names a text by its length and hash, so that the memo's map
+// hashes a few words, not the text, on every lookup and as it grows; the
+// text itself is kept in the value and compared on a hit.
+type memoKey struct {
+	kind string
+	n    int
+	sum  uint64
+}
 
 type memoValue struct {
+	text  string
 	value any
 	err   error
 }
@@ -291,11 +302,11 @@ type memoValue struct {
 // of a file's content then survives across turns as long as the content
 // does).
 func (c *Cache) MemoText(kind, text string, parse func(string) (any, error)) (any, error) {
-	key := memoKey{kind, text}
+	key := memoKey{kind, len(text), maphash.String(c.seed, text)}
 	c.mu.Lock()
 	m, hit := c.memo[key]
 	c.mu.Unlock()
-	if hit {
+	if hit && m.text == text {
 		return m.value, m.err
 	}
 	v, err := parse(text)
@@ -303,7 +314,7 @@ func (c *Cache) MemoText(kind, text string, parse func(string) (any, error)) (an
 	if c.memo == nil || len(c.memo) >= memoLimit {
 		c.memo = map[memoKey]memoValue{}
 	}
-	c.memo[key] = memoValue{v, err}
+	c.memo[key] = memoValue{text, v, err}
 	c.mu.Unlock()
 	return v, err
 }

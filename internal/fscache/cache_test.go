@@ -1,6 +1,7 @@
 package fscache
 
 import (
+	"hash/maphash"
 	"os"
 	"path/filepath"
 	"testing"
@@ -114,5 +115,35 @@ func TestCacheReadDir(t *testing.T) {
 	}
 	if es, _ := sources.ReadDir(c, root); len(es) != 2 {
 		t.Errorf("new entry not seen: %v", es)
+	}
+}
+
+// TestMemoText: a text is parsed once per kind, an equal text of another
+// kind or another text of the same length is parsed anew, and a text
+// whose length and hash another text took is compared, not trusted.
+func TestMemoText(t *testing.T) {
+	c := New(sources.OSFS())
+	parses := 0
+	parse := func(s string) (any, error) { parses++; return "<" + s + ">", nil }
+	for _, step := range []struct {
+		kind, text, want string
+		parses           int
+	}{
+		{"a", "abc", "<abc>", 1},
+		{"a", "abc", "<abc>", 1},
+		{"b", "abc", "<abc>", 2},
+		{"a", "abd", "<abd>", 3},
+		{"a", "abc", "<abc>", 3},
+	} {
+		v, err := c.MemoText(step.kind, step.text, parse)
+		if err != nil || v != step.want || parses != step.parses {
+			t.Fatalf("MemoText(%q, %q) = %v, %v after %d parses; want %q after %d", step.kind, step.text, v, err, parses, step.want, step.parses)
+		}
+	}
+	// Another text under "abc"'s key, as a hash collision would put it.
+	key := memoKey{"a", 3, maphash.String(c.seed, "abc")}
+	c.memo[key] = memoValue{text: "xyz", value: "<xyz>"}
+	if v, _ := c.MemoText("a", "abc", parse); v != "<abc>" || parses != 4 {
+		t.Fatalf("a colliding entry served %v (%d parses)", v, parses)
 	}
 }
