@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/internal/port/py/pytext"
+	"github.com/promptc/promptc/prov"
 )
 
 // ignoredNames are the directory entries CowAgent's scan never enters
@@ -29,6 +30,16 @@ type scanner struct {
 	l      *loader
 	source string
 	files  []found
+	// met are the skill files the walk met, in its order, read once it
+	// is over (readMet).
+	met []metFile
+}
+
+// metFile is a skill file the walk met, and how many exclusions the
+// loader had recorded by then: an unreadable file's goes there.
+type metFile struct {
+	path     string
+	excluded int
 }
 
 // scanRoot loads a skills directory; a missing or non-directory path
@@ -37,7 +48,11 @@ func (s *scanner) scanRoot(ctx context.Context, dir string) error {
 	if dir == "" || !s.l.view.exists(dir) || !s.l.view.isDir(dir) {
 		return nil
 	}
-	return s.scan(ctx, dir, true, 0)
+	if err := s.scan(ctx, dir, true, 0); err != nil {
+		return err
+	}
+	s.readMet(ctx)
+	return nil
 }
 
 func (s *scanner) scan(ctx context.Context, dir string, root bool, depth int) error {
@@ -93,14 +108,39 @@ func (s *scanner) scan(ctx context.Context, dir string, root bool, depth int) er
 	return nil
 }
 
-// read reads one skill file; an unreadable one is left out.
+// read notes a skill file the walk met; readMet reads it.
 func (s *scanner) read(p string) {
-	abs := s.l.view.abs(p)
 	s.l.consult(p)
-	text, size, err := pytext.ReadText(s.l.view.fsys, s.l.view.base, p)
-	if err != nil {
-		s.l.exclude(p, ReasonUnreadable, err.Error())
-		return
+	s.met = append(s.met, metFile{path: p, excluded: len(s.l.res.Excluded)})
+}
+
+// readMet reads the skill files the walk met, in its order, after reading
+// them ahead on several goroutines (pytext.Prefetch): the result is what
+// reading each as the walk met it gives, an unreadable one left out with
+// its exclusion where the walk would have recorded it. Nothing in the
+// walk depends on a file's content.
+func (s *scanner) readMet(ctx context.Context) {
+	v := s.l.view
+	names := make([]string, len(s.met))
+	for i, m := range s.met {
+		names[i] = m.path
 	}
-	s.files = append(s.files, found{path: p, abs: abs, size: size, source: s.source, content: text})
+	pytext.Prefetch(ctx, v.fsys, v.base, names)
+	excluded := s.l.res.Excluded
+	var merged []prov.Exclusion // nil until a file is unreadable
+	done := 0                   // excluded[:done] are in merged
+	for _, m := range s.met {
+		text, size, err := pytext.ReadText(v.fsys, v.base, m.path)
+		if err != nil {
+			merged = append(merged, excluded[done:m.excluded]...)
+			done = m.excluded
+			merged = append(merged, prov.Exclusion{Path: v.abs(m.path), Reason: ReasonUnreadable, Detail: err.Error()})
+			continue
+		}
+		s.files = append(s.files, found{path: m.path, abs: v.abs(m.path), size: size, source: s.source, content: text})
+	}
+	if merged != nil {
+		s.l.res.Excluded = append(merged, excluded[done:]...)
+	}
+	s.met = nil
 }
