@@ -3,6 +3,7 @@ package sections
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -242,4 +243,35 @@ func BenchmarkRenderSkillsIndex(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestRenderMemoConcurrent renders through one RangeMemo from several
+// goroutines (run it with -race): each gets Render's text.
+func TestRenderMemoConcurrent(t *testing.T) {
+	tmpl, err := Parse("s", skillsIndex, Funcs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m RangeMemo
+	lists := make([]map[string]any, 4)
+	wants := make([]string, len(lists))
+	for i := range lists {
+		lists[i] = map[string]any{"skills": skillList(30+i, func(j int, s *memoSkill) { s.Description += fmt.Sprint(" v", (i+j)%3) })}
+		if wants[i], err = tmpl.Render(lists[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for k := range 50 {
+				i := (g + k) % len(lists)
+				if got, err := tmpl.RenderMemo(lists[i], &m); err != nil || got != wants[i] {
+					t.Errorf("goroutine %d, render %d: %v, text differs: %v", g, k, err, got != wants[i])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
