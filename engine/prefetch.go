@@ -9,7 +9,19 @@ import (
 	"github.com/promptc/promptc/sources"
 )
 
-var _ sources.Prefetcher = runFS{}
+var (
+	_ sources.Prefetcher    = runFS{}
+	_ sources.DirPrefetcher = runFS{}
+)
+
+// PrefetchDir lists name ahead into the cache below, when it can
+// (sources.DirPrefetcher). Listings are neither confined (a confined
+// source is refused files, not listings) nor charged to the budget.
+func (c runFS) PrefetchDir(name string) {
+	if p, ok := c.FS.(sources.DirPrefetcher); ok {
+		p.PrefetchDir(name)
+	}
+}
 
 // prefetchPerWorker is how many files a goroutine must have to read ahead
 // for it to pay for itself.

@@ -1,6 +1,11 @@
 package sources
 
-import "context"
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
 
 // Prefetcher is implemented by file systems that can read and parse files
 // ahead of their use, on several goroutines, into the parse cache that
@@ -28,4 +33,46 @@ func Prefetch(ctx context.Context, fsys FS, abs []string, kind string, parse fun
 		names[i] = Name(a)
 	}
 	p.Prefetch(ctx, names, kind, parse)
+}
+
+// DirPrefetcher is implemented by file systems that can list a directory
+// ahead of a walk, into a cache the walk's own ReadDir is then served
+// from: best effort, reporting nothing, noting nothing the walk depends
+// on.
+type DirPrefetcher interface {
+	PrefetchDir(name string)
+}
+
+// dirsPerWorker is how many directories a goroutine must have to list
+// ahead for it to pay for itself.
+const dirsPerWorker = 8
+
+// PrefetchDirs lists the directories abs ahead, on up to GOMAXPROCS
+// goroutines (the caller's among them), when fsys is a DirPrefetcher and
+// they are many enough; it returns when they are listed. A walk calls it
+// with the subdirectories it is about to enter, then lists each itself,
+// in its order: that listing is the one it depends on and whose failure
+// it reports, so the walk's result is the same either way.
+func PrefetchDirs(ctx context.Context, fsys FS, abs []string) {
+	p, ok := fsys.(DirPrefetcher)
+	workers := min(runtime.GOMAXPROCS(0), len(abs)/dirsPerWorker)
+	if !ok || workers < 2 {
+		return
+	}
+	var next atomic.Int64
+	work := func() {
+		for ctx.Err() == nil {
+			i := int(next.Add(1)) - 1
+			if i >= len(abs) {
+				return
+			}
+			p.PrefetchDir(Name(abs[i]))
+		}
+	}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
 }

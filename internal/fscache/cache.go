@@ -43,6 +43,7 @@ var (
 	_ sources.FS            = (*Cache)(nil)
 	_ sources.ParseCache    = (*Cache)(nil)
 	_ sources.RegularReader = (*Cache)(nil)
+	_ sources.DirPrefetcher = (*Cache)(nil)
 )
 
 type cachedFile struct {
@@ -53,6 +54,9 @@ type cachedFile struct {
 type cachedDir struct {
 	id      identity
 	entries []fs.DirEntry
+	// gen is the build the listing was made in (0: none). Within that
+	// build it holds even when racy, as a parse does.
+	gen uint64
 }
 
 // racyWindow is how recent a modification time must be for a cached
@@ -203,9 +207,22 @@ func (c *Cache) ReadDir(name string) ([]fs.DirEntry, error) {
 // be described). A first listing goes through one open handle when the
 // file system can (sources.DirReader).
 func (c *Cache) readDir(name string) ([]fs.DirEntry, fs.FileInfo, error) {
+	gen := c.build()
 	c.mu.Lock()
 	d, cached := c.dirs[name]
 	c.mu.Unlock()
+	if cached && gen != 0 && d.gen == gen {
+		// Listed in this build (ahead, or by another source), with the
+		// stat kept as the build's: the build's moment of the directory.
+		fi, err := c.stat(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if d.id.sameFile(identityOf(fi)) {
+			return d.entries, fi, nil
+		}
+		cached = false // another moment's listing: list again
+	}
 	var fi fs.FileInfo
 	var entries []fs.DirEntry
 	var err error
@@ -225,13 +242,44 @@ func (c *Cache) readDir(name string) ([]fs.DirEntry, fs.FileInfo, error) {
 			return nil, fi, err
 		}
 	}
+	c.storeDir(name, fi, entries, gen)
+	return entries, fi, nil
+}
+
+func (c *Cache) storeDir(name string, fi fs.FileInfo, entries []fs.DirEntry, gen uint64) {
 	id := identityOf(fi)
 	id.racy = c.isRacy(fi)
 	c.mu.Lock()
-	c.dirs[name] = cachedDir{id: id, entries: entries}
+	c.dirs[name] = cachedDir{id: id, entries: entries, gen: gen}
 	c.reads++
 	c.mu.Unlock()
-	return entries, fi, nil
+}
+
+// PrefetchDir lists the directory name ahead of a walk that lists it
+// next in this build (sources.DirPrefetcher), through one open handle,
+// keeping the handle's stat as the build's stat of name, so that the
+// walk's ReadDir makes no syscall. It does nothing outside a build, for a
+// directory already cached (a later build validates it by stat, as
+// ever), and on failure (the walk's own listing then fails in its
+// words). It notes no fact: the walk's ReadDir through a Tracker does.
+func (c *Cache) PrefetchDir(name string) {
+	dr, ok := c.fsys.(sources.DirReader)
+	gen := c.build()
+	if !ok || gen == 0 {
+		return
+	}
+	c.mu.Lock()
+	_, cached := c.dirs[name]
+	c.mu.Unlock()
+	if cached {
+		return
+	}
+	entries, fi, err := dr.ReadDirInfo(name)
+	if err != nil || fi == nil {
+		return
+	}
+	c.keepFirst(statKey{name, true}, seenStat{fi: fi})
+	c.storeDir(name, fi, entries, gen)
 }
 
 // ReadParsed returns the memoized parse of the fs.FS name under kind,

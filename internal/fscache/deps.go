@@ -233,6 +233,7 @@ var (
 	_ sources.RegularReader  = (*Tracker)(nil)
 	_ sources.ParseCache     = (*Tracker)(nil)
 	_ sources.ResolverSharer = (*Tracker)(nil)
+	_ sources.DirPrefetcher  = (*Tracker)(nil)
 )
 
 // Track returns a Tracker over c with empty Deps.
@@ -276,6 +277,10 @@ func (t *Tracker) ReadLink(name string) (string, error) {
 	}
 	return t.c.fsys.ReadLink(name)
 }
+
+// PrefetchDir lists name ahead into the cache without noting a fact
+// (Cache.PrefetchDir): the walk's ReadDir notes it.
+func (t *Tracker) PrefetchDir(name string) { t.c.PrefetchDir(name) }
 
 func (t *Tracker) ReadDir(name string) ([]fs.DirEntry, error) {
 	entries, fi, err := t.c.readDir(name)

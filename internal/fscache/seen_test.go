@@ -192,3 +192,64 @@ func TestReadServesItsStat(t *testing.T) {
 		t.Errorf("the next build trusted a racy parse (%d reads, %v)", fsys.reads.Load()-reads, err)
 	}
 }
+
+// dirCountingFS is the host's file system, counting stats and listings.
+type dirCountingFS struct {
+	countingFS
+	lists atomic.Int64
+}
+
+func (c *dirCountingFS) ReadDirInfo(n string) ([]fs.DirEntry, fs.FileInfo, error) {
+	c.lists.Add(1)
+	return c.FS.(sources.DirReader).ReadDirInfo(n)
+}
+
+func (c *dirCountingFS) ReadDir(n string) ([]fs.DirEntry, error) {
+	c.lists.Add(1)
+	return c.FS.ReadDir(n)
+}
+
+// TestPrefetchDir: a directory listed ahead in a build is served to the
+// build's ReadDir without a call, even when changed too recently for a
+// later build to trust it; outside a build, for a failing path, or for a
+// directory already cached, PrefetchDir does nothing; the next build
+// validates what it listed by stat, as ever.
+func TestPrefetchDir(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "f"), []byte("x"), 0o644); err != nil { // racy: just written
+		t.Fatal(err)
+	}
+	fsys := &dirCountingFS{countingFS: countingFS{FS: sources.OSFS()}}
+	c := New(fsys)
+	dir, missing := root[1:], root[1:]+"/missing"
+	calls := func(do func()) int64 {
+		before := fsys.stats.Load() + fsys.lists.Load()
+		do()
+		return fsys.stats.Load() + fsys.lists.Load() - before
+	}
+	if n := calls(func() { c.PrefetchDir(dir) }); n != 0 {
+		t.Errorf("outside a build: %d calls, want none", n)
+	}
+	c.BeginBuild()
+	if n := calls(func() { c.PrefetchDir(dir) }); n != 1 {
+		t.Errorf("listing ahead: %d calls, want 1", n)
+	}
+	var entries []fs.DirEntry
+	if n := calls(func() { entries, err = c.ReadDir(dir) }); n != 0 || err != nil || len(entries) != 1 {
+		t.Errorf("the build's ReadDir after listing ahead: %d calls, %d entries, %v", n, len(entries), err)
+	}
+	if n := calls(func() { c.PrefetchDir(dir) }); n != 0 {
+		t.Errorf("listing a cached directory ahead: %d calls, want none", n)
+	}
+	c.PrefetchDir(missing)
+	if _, err := c.ReadDir(missing); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("ReadDir of a missing directory listed ahead: %v", err)
+	}
+	c.BeginBuild()
+	if n := calls(func() { entries, err = c.ReadDir(dir) }); n != 2 || err != nil || len(entries) != 1 {
+		t.Errorf("the next build: %d calls (a stat, and a listing: the last was racy), %v", n, err)
+	}
+}

@@ -2,10 +2,12 @@ package cowagentskills
 
 import (
 	"context"
+	"io/fs"
 	"strings"
 
 	"github.com/promptc/promptc/internal/port/py/pytext"
 	"github.com/promptc/promptc/prov"
+	"github.com/promptc/promptc/sources"
 )
 
 // ignoredNames are the directory entries CowAgent's scan never enters
@@ -84,6 +86,7 @@ func (s *scanner) scan(ctx context.Context, dir string, root bool, depth int) er
 			}
 		}
 	}
+	s.listAhead(ctx, dir, entries)
 	for _, e := range entries {
 		full := pytext.Join(dir, e)
 		if strings.HasPrefix(e, ".") || ignoredNames[e] {
@@ -107,6 +110,30 @@ func (s *scanner) scan(ctx context.Context, dir string, root bool, depth int) er
 	}
 	return nil
 }
+
+// listAhead lists ahead, in parallel, the subdirectories of dir that
+// the walk is about to enter: those the listing types as directories,
+// neither hidden nor ignored by name (sources.PrefetchDirs).
+func (s *scanner) listAhead(ctx context.Context, dir string, entries []string) {
+	if len(entries) < 2*dirsAhead {
+		return
+	}
+	v := s.l.view
+	var dirs []string
+	for _, e := range entries {
+		if strings.HasPrefix(e, ".") || ignoredNames[e] {
+			continue
+		}
+		if a := v.abs(pytext.Join(dir, e)); v.listed[a] == fs.ModeDir {
+			dirs = append(dirs, a)
+		}
+	}
+	sources.PrefetchDirs(ctx, v.fsys, dirs)
+}
+
+// dirsAhead is about the fewest directories worth listing ahead on one
+// goroutine (sources.PrefetchDirs decides).
+const dirsAhead = 8
 
 // read notes a skill file the walk met; readMet reads it.
 func (s *scanner) read(p string) {

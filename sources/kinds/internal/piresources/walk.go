@@ -174,6 +174,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		}
 		return nil
 	}
+	l.listAhead(root, ig, entries, fulls)
 	for i, e := range entries {
 		name := e.Name()
 		if l.skipEntry(dir, name) {
@@ -197,6 +198,28 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		}
 	}
 	return nil
+}
+
+// listAhead lists ahead, in parallel, the subdirectories of a skills
+// directory that its walk is about to enter: plain directories neither
+// hidden, skipped nor ignored (sources.PrefetchDirs). The walk lists the
+// same directories in the same order either way, and nothing pi would
+// not.
+func (l *loader) listAhead(root string, ig *gitignore.Matcher, entries []fs.DirEntry, fulls []string) {
+	if len(entries) < 16 {
+		return // too few for a second goroutine (sources.PrefetchDirs)
+	}
+	var dirs []string
+	for i, e := range entries {
+		name := e.Name()
+		if !e.IsDir() || strings.HasPrefix(name, ".") || l.layout.skipped(name) {
+			continue
+		}
+		if hit, _ := ig.Match(relative(root, fulls[i]) + "/"); !hit {
+			dirs = append(dirs, fulls[i])
+		}
+	}
+	sources.PrefetchDirs(l.ctx, l.fsys, dirs)
 }
 
 // promptFiles walks a prompts directory. Auto-discovered directories are
