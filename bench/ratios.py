@@ -17,7 +17,7 @@ checks that pi's prompt is byte for byte promptc's, and prints how many times ch
 cold, warm and touched builds are.
 Needs what ../shared/bench needs (strace, cc, python3).
 
-usage: bench/ratios.py [--xl] [--kit DIR] [--shared DIR] [--iters N] [--repeat R] [--only pi-M,...]
+usage: bench/ratios.py [--xl] [--kit DIR] [--shared DIR] [--iters N] [--cli-runs N] [--repeat R] [--only pi-M,...]
                        [--pi-oracle DIR] [--pi-turns N]
 """
 import argparse, json, os, re, resource, shutil, statistics, subprocess, sys
@@ -26,7 +26,10 @@ ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 ap.add_argument("--xl", action="store_true", help="also the XL fixtures (32 levels, 10,000 skills)")
 ap.add_argument("--kit", default="/tmp/promptc-ratios", help="scratch dir for binaries and fixtures")
 ap.add_argument("--shared", default=None, help="the shared bench kit (default ../shared/bench)")
-ap.add_argument("--iters", type=int, default=20, help="benchmark iterations and CLI runs per fixture")
+ap.add_argument("--iters", type=int, default=0,
+                help="in-process builds and floor replays per fixture (default: by scale, S 400, M 200, L 40, XL 8, so that each"
+                     " measure lasts a good fraction of a second on a machine whose speed drifts)")
+ap.add_argument("--cli-runs", type=int, default=20, help="CLI processes per fixture")
 ap.add_argument("--only", default="", help="comma-separated fixture names (pi-M,cow-L,...)")
 ap.add_argument("--repeat", type=int, default=1, help="measure each fixture this many times; print medians")
 ap.add_argument("--pi-oracle", default="", help="an installed pi oracle: also measure pi's own per-turn CPU")
@@ -47,10 +50,17 @@ if a.only:
     fixtures = [f for f in fixtures if f in a.only.split(",")]
 
 
-def bench(cmd, touch):
+ITERS = {"S": 400, "M": 200, "L": 40, "XL": 8}
+
+
+def iters(scale):
+    return a.iters or ITERS[scale]
+
+
+def bench(cmd, touch, n):
     env = dict(os.environ, PROMPTC_BENCH_CMD=json.dumps(cmd), PROMPTC_BENCH_TOUCH=touch or "")
     out = subprocess.run([testbin, "-test.run", "^$", "-test.bench", "BenchmarkFixture",
-                          "-test.benchtime", f"{a.iters}x", "-test.benchmem"],
+                          "-test.benchtime", f"{n}x", "-test.benchmem"],
                          env=env, capture_output=True, text=True, check=True).stdout
     res = {}
     for m in re.finditer(r"BenchmarkFixture/(\w+)-\d+\s+\d+\s+([\d.]+) ns/op(?:\s+([\d.]+) cpu-ms/op)?\s+(\d+) B/op", out):
@@ -76,7 +86,7 @@ def pi_turn(fx, cli_cmd):
 
 def cli_cpu(cmd):
     samples = []
-    for _ in range(a.iters):
+    for _ in range(a.cli_runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -102,12 +112,12 @@ for name in fixtures:
             break
     runs = []
     for _ in range(a.repeat):
-        fl = json.loads(subprocess.run([os.path.join(shared, "floor"), "--json", fx, "--"] + cmd,
+        fl = json.loads(subprocess.run([os.path.join(shared, "floor"), "--json", "--iters", str(iters(scale)), fx, "--"] + cmd,
                                        capture_output=True, text=True, check=True).stdout)
         runs.append(dict(floor=fl["floor_ms"]["median"], paths=fl["paths"]["distinct_paths"],
                          per_path=fl["paths"]["syscalls_per_distinct_path"],
                          floor_per_path=fl["paths"]["floor_syscalls_per_distinct_path"],
-                         cli=cli_cpu(cmd), **bench(fl["command"], touch)))
+                         cli=cli_cpu(cmd), **bench(fl["command"], touch, iters(scale))))
     if a.pi_oracle and kind == "pi":
         pis = [pi_turn(fx, cmd) for _ in range(a.repeat)]
         for r, p in zip(runs, pis):
