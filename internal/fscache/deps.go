@@ -3,7 +3,9 @@ package fscache
 import (
 	"errors"
 	"io/fs"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/promptc/promptc/sources"
@@ -180,41 +182,78 @@ func (d *Deps) groupsLocked() []group {
 // path (and a stat more only for a path that is a symbolic link now),
 // nothing read. In a build the lstats are kept (seen stats), so when a
 // fact no longer holds, the computation that runs again does not make
-// them twice.
+// them twice. Many paths are checked on up to GOMAXPROCS goroutines (the
+// caller's among them), all stopping at the first fact that fails.
 func (c *Cache) Valid(d *Deps) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.broken || d.racy {
 		return false
 	}
-	for _, g := range d.groupsLocked() {
-		lfi, lerr := c.lstat(g.name)
-		var sfi fs.FileInfo
-		var serr error
-		statted := false
-		for _, kf := range g.facts {
-			fi, err := lfi, lerr
-			if kf.k.follow && lerr == nil && lfi.Mode()&fs.ModeSymlink != 0 {
-				if !statted {
-					statted = true
-					sfi, serr = c.stat(g.name) // a link: what it leads to
-				}
-				fi, err = sfi, serr
-			}
-			now := fact{}
-			switch {
-			case err != nil:
-				now.err = errClass(err)
-			case !kf.k.content:
-				now.id = statOnly(identityOf(fi))
-			case c.isRacy(fi):
-				return false
-			default:
-				now.id = identityOf(fi)
-			}
-			if now != kf.f {
+	gs := d.groupsLocked()
+	workers := min(runtime.GOMAXPROCS(0), len(gs)/validPerWorker)
+	if workers < 2 {
+		for i := range gs {
+			if !c.holds(&gs[i]) {
 				return false
 			}
+		}
+		return true
+	}
+	var next atomic.Int64
+	var failed atomic.Bool
+	work := func() {
+		for !failed.Load() {
+			i := int(next.Add(1)) - 1
+			if i >= len(gs) {
+				return
+			}
+			if !c.holds(&gs[i]) {
+				failed.Store(true)
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for range workers - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+	return !failed.Load()
+}
+
+// validPerWorker is how many paths a goroutine must have to check for it
+// to pay for itself.
+const validPerWorker = 64
+
+// holds reports whether the facts of one path still hold.
+func (c *Cache) holds(g *group) bool {
+	lfi, lerr := c.lstat(g.name)
+	var sfi fs.FileInfo
+	var serr error
+	statted := false
+	for _, kf := range g.facts {
+		fi, err := lfi, lerr
+		if kf.k.follow && lerr == nil && lfi.Mode()&fs.ModeSymlink != 0 {
+			if !statted {
+				statted = true
+				sfi, serr = c.stat(g.name) // a link: what it leads to
+			}
+			fi, err = sfi, serr
+		}
+		now := fact{}
+		switch {
+		case err != nil:
+			now.err = errClass(err)
+		case !kf.k.content:
+			now.id = statOnly(identityOf(fi))
+		case c.isRacy(fi):
+			return false
+		default:
+			now.id = identityOf(fi)
+		}
+		if now != kf.f {
+			return false
 		}
 	}
 	return true
