@@ -10,8 +10,9 @@ import (
 )
 
 var (
-	_ sources.Prefetcher    = runFS{}
-	_ sources.DirPrefetcher = runFS{}
+	_ sources.Prefetcher           = runFS{}
+	_ sources.DirPrefetcher        = runFS{}
+	_ sources.BackgroundPrefetcher = runFS{}
 )
 
 // PrefetchDir lists name ahead into the cache below, when it can
@@ -35,10 +36,25 @@ const prefetchPerWorker = 8
 // the kind's own reads, in its order, are what charge the budget and report
 // failures, so the results are those of reading in order.
 func (c runFS) Prefetch(ctx context.Context, names []string, kind string, parse func([]byte) (any, error)) {
-	pr, ok := c.FS.(parsedInfoReader)
 	workers := min(runtime.GOMAXPROCS(0), len(names)/prefetchPerWorker)
-	if !ok || workers < 2 {
+	if workers < 2 {
 		return
+	}
+	var ahead atomic.Int64
+	c.readAhead(ctx, names, kind, parse, workers, &ahead)
+}
+
+// PrefetchHere is Prefetch on the calling goroutine alone, counting what
+// it reads into ahead, which a caller's calls share against the budget;
+// false once the budget is reached (sources.ReadInBackground).
+func (c runFS) PrefetchHere(ctx context.Context, names []string, kind string, parse func([]byte) (any, error), ahead *atomic.Int64) bool {
+	return c.readAhead(ctx, names, kind, parse, 1, ahead)
+}
+
+func (c runFS) readAhead(ctx context.Context, names []string, kind string, parse func([]byte) (any, error), workers int, ahead *atomic.Int64) bool {
+	pr, ok := c.FS.(parsedInfoReader)
+	if !ok {
+		return false
 	}
 	if c.rs != nil {
 		allowed := make([]string, 0, len(names))
@@ -50,7 +66,8 @@ func (c runFS) Prefetch(ctx context.Context, names []string, kind string, parse 
 		names = allowed
 	}
 	max := c.budget()
-	var next, ahead atomic.Int64
+	var next atomic.Int64
+	var full atomic.Bool
 	work := func() {
 		for ctx.Err() == nil {
 			i := int(next.Add(1)) - 1
@@ -59,6 +76,7 @@ func (c runFS) Prefetch(ctx context.Context, names []string, kind string, parse 
 			}
 			_, fi, _ := pr.ReadParsedInfo(names[i], kind, parse)
 			if fi != nil && ahead.Add(fi.Size())+c.read.Load() >= max {
+				full.Store(true)
 				next.Store(int64(len(names))) // the others stop too
 				return
 			}
@@ -70,4 +88,5 @@ func (c runFS) Prefetch(ctx context.Context, names []string, kind string, parse 
 	}
 	work()
 	wg.Wait()
+	return !full.Load()
 }

@@ -146,3 +146,63 @@ func TestPrefetchStaysInTheRoots(t *testing.T) {
 		t.Errorf("prefetch read %d files, the link among them: %v", host.count(), slices.Contains(host.reads, link[1:]))
 	}
 }
+
+// TestReadInBackground: files a walk hands to sources.ReadInBackground are
+// read and parsed once, on another goroutine, charging nothing; the reads
+// in order that follow come from the cache and charge the budget. Past a
+// budget it stops near it, and the reads that fail are those that fail
+// without it; a confined source's file behind a link out of the roots is
+// not read.
+func TestReadInBackground(t *testing.T) {
+	withProcs(t, 2)
+	root, names := prefetchTree(t, 40, 100)
+	outside, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(outside, "secret")
+	if err := os.WriteFile(secret, []byte("s"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(secret, link); err != nil {
+		t.Fatal(err)
+	}
+	run := func(max int64, background bool) (host *readLog, c runFS, ok []bool, ahead int) {
+		host = &readLog{FS: sources.OSFS()}
+		cache := fscache.Snapshot(host)
+		c = runFS{FS: cache, read: &atomic.Int64{}, max: max, rs: &rootSet{project: root, all: []string{root}, fsys: cache, res: sources.NewResolver(cache)}}
+		parse := func(b []byte) (any, error) { return len(b), nil }
+		if background {
+			bg := sources.ReadInBackground(context.Background(), c, "k", parse)
+			if bg == nil {
+				t.Fatal("no background reader on a run's file system")
+			}
+			for _, n := range append(names, link[1:]) {
+				bg.Add("/" + n)
+			}
+			bg.Wait()
+		}
+		ahead = host.count()
+		for _, n := range names {
+			_, err := c.ReadParsed(n, "k", parse)
+			ok = append(ok, err == nil)
+		}
+		return host, c, ok, ahead
+	}
+	host, c, _, ahead := run(0, true)
+	if ahead != 40 || slices.Contains(host.reads, link[1:]) || slices.Contains(host.reads, secret[1:]) {
+		t.Errorf("read %d files in the background, the link among them: %v", ahead, slices.Contains(host.reads, link[1:]))
+	}
+	if host.count() != 40 || c.read.Load() != 4000 {
+		t.Errorf("the reads in order read %d more and charged %d bytes, want 0 and 4000", host.count()-40, c.read.Load())
+	}
+	_, _, plain, _ := run(1050, false)
+	_, _, ok, ahead := run(1050, true)
+	if !slices.Equal(plain, ok) {
+		t.Errorf("reads that succeeded: %v without reading in the background, %v with it", plain, ok)
+	}
+	if ahead > 12 {
+		t.Errorf("read %d files in the background past a budget of 10", ahead)
+	}
+}

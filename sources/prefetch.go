@@ -76,3 +76,92 @@ func PrefetchDirs(ctx context.Context, fsys FS, abs []string) {
 	work()
 	wg.Wait()
 }
+
+// BackgroundPrefetcher is implemented by file systems that read files
+// ahead as Prefetcher does, on the calling goroutine, counting what they
+// read ahead into ahead, which a caller's calls share against the run's
+// budget; false once it is reached.
+type BackgroundPrefetcher interface {
+	PrefetchHere(ctx context.Context, names []string, kind string, parse func([]byte) (any, error), ahead *atomic.Int64) bool
+}
+
+// backgroundBatch is how many files a walk finds before they are handed
+// to the reading goroutine (one wake-up for that many).
+const backgroundBatch = 8
+
+// Background reads files ahead on one other goroutine while a walk is
+// still finding them, into the parse cache ReadParsed answers from, as
+// Prefetch does: the kind's own reads, in its order, are still what
+// charge the budget and report failures. The walk adds each file it
+// finds; Wait returns once every file added has been read (or the budget
+// was reached). A nil *Background does nothing; one is used by one
+// goroutine.
+type Background struct {
+	p     BackgroundPrefetcher
+	ctx   context.Context
+	kind  string
+	parse func([]byte) (any, error)
+	batch []string
+	ch    chan []string // nil until the first batch starts the reader
+	done  chan struct{}
+	ahead atomic.Int64
+}
+
+// ReadInBackground returns a Background over fsys reading under kind
+// with parse (those of the ReadParsed calls that follow), or nil where it
+// cannot help: fsys reads nothing ahead, or there is no other CPU.
+func ReadInBackground(ctx context.Context, fsys FS, kind string, parse func([]byte) (any, error)) *Background {
+	p, ok := fsys.(BackgroundPrefetcher)
+	if !ok || runtime.GOMAXPROCS(0) < 2 {
+		return nil
+	}
+	return &Background{p: p, ctx: ctx, kind: kind, parse: parse}
+}
+
+// Add queues the file at the absolute path abs.
+func (b *Background) Add(abs string) {
+	if b == nil {
+		return
+	}
+	b.batch = append(b.batch, Name(abs))
+	if len(b.batch) < backgroundBatch {
+		return
+	}
+	if b.ch == nil {
+		b.ch, b.done = make(chan []string, 64), make(chan struct{})
+		go b.run()
+	}
+	select {
+	case b.ch <- b.batch:
+	default: // the reader is far behind: leave these to the kind's reads
+	}
+	b.batch = nil
+}
+
+// Wait reads what is left of the last batch on the calling goroutine and
+// returns once the reader has read the rest.
+func (b *Background) Wait() {
+	if b == nil {
+		return
+	}
+	if len(b.batch) > 0 && b.ctx.Err() == nil {
+		b.p.PrefetchHere(b.ctx, b.batch, b.kind, b.parse, &b.ahead)
+		b.batch = nil
+	}
+	if b.ch != nil {
+		close(b.ch)
+		<-b.done
+		b.ch = nil
+	}
+}
+
+func (b *Background) run() {
+	defer close(b.done)
+	for names := range b.ch {
+		if b.ctx.Err() != nil || !b.p.PrefetchHere(b.ctx, names, b.kind, b.parse, &b.ahead) {
+			for range b.ch { // the budget is reached: read nothing more
+			}
+			return
+		}
+	}
+}

@@ -52,6 +52,9 @@ type loader struct {
 	// regular are the skill files a walk found to be regular files, so
 	// loading them needs no second stat.
 	regular map[string]bool
+	// found reads the skill files the walks find ahead of their loading
+	// (nil: none).
+	found *sources.Background
 }
 
 func newLoader(ctx context.Context, fsys sources.FS, layout Layout, cwd, home, agentDir string, trusted bool, k kind) (*loader, error) {

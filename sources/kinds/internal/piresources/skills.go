@@ -75,9 +75,14 @@ type SkillsResult struct {
 // file, so on a file system that remembers steps ([sources.Memo]) it is
 // reused while its facts hold, and an edited SKILL.md costs its own parse.
 func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (SkillsResult, error) {
+	// A discovery that runs reads the files it finds as it finds them, on
+	// another goroutine, through fsys (the source's view: the discovery
+	// step depends on listings, not on the files' contents).
+	found := sources.ReadInBackground(ctx, fsys, skillFileKind, parseMarkdown)
 	plan, err := sources.Memo(fsys, "piresources.skills.discovery", opts, func(fsys sources.FS) (*skillPlan, error) {
-		return planSkills(ctx, fsys, opts)
+		return planSkills(ctx, fsys, opts, found)
 	})
+	found.Wait()
 	if err != nil {
 		return SkillsResult{}, err
 	}
@@ -125,11 +130,12 @@ type skillStep struct {
 
 // planSkills walks what LoadSkills loads, reading settings, manifests and
 // ignore files but no skill file.
-func planSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (*skillPlan, error) {
+func planSkills(ctx context.Context, fsys sources.FS, opts SkillOptions, found *sources.Background) (*skillPlan, error) {
 	l, err := newLoader(ctx, fsys, opts.Layout, opts.Cwd, opts.Home, opts.AgentDir, opts.Trusted, kindSkills)
 	if err != nil {
 		return nil, err
 	}
+	l.found = found
 	cands, err := l.resolve(opts.Discover, opts.Packages, opts.Paths)
 	if err != nil {
 		return nil, err

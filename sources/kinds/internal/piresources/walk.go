@@ -167,6 +167,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		}
 		*out = append(*out, full)
 		l.regular[full] = true
+		l.found.Add(full)
 		for j, s := range entries {
 			if s.Name() != e.Name() && !strings.HasPrefix(s.Name(), ".") {
 				l.rec.exclude(fulls[j], ReasonShadowed, full)
@@ -193,6 +194,7 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 		case isFile && rootFiles && strings.HasSuffix(name, l.layout.MarkdownExt):
 			*out = append(*out, full)
 			l.regular[full] = true
+			l.found.Add(full)
 		case isFile:
 			l.rec.exclude(full, ReasonNotResource, "")
 		}
