@@ -33,8 +33,9 @@ type scanner struct {
 	source string
 	files  []found
 	// met are the skill files the walk met, in its order, read once it
-	// is over (readMet).
-	met []metFile
+	// is over (readMet); ahead reads them while it walks.
+	met   []metFile
+	ahead *pytext.Background
 }
 
 // metFile is a skill file the walk met, and how many exclusions the
@@ -50,7 +51,10 @@ func (s *scanner) scanRoot(ctx context.Context, dir string) error {
 	if dir == "" || !s.l.view.exists(dir) || !s.l.view.isDir(dir) {
 		return nil
 	}
-	if err := s.scan(ctx, dir, true, 0); err != nil {
+	s.ahead = pytext.ReadInBackground(ctx, s.l.view.fsys, s.l.view.base)
+	err := s.scan(ctx, dir, true, 0)
+	s.ahead.Wait()
+	if err != nil {
 		return err
 	}
 	s.readMet(ctx)
@@ -139,10 +143,12 @@ const dirsAhead = 8
 func (s *scanner) read(p string) {
 	s.l.consult(p)
 	s.met = append(s.met, metFile{path: p, excluded: len(s.l.res.Excluded)})
+	s.ahead.Add(p)
 }
 
 // readMet reads the skill files the walk met, in its order, after reading
-// them ahead on several goroutines (pytext.Prefetch): the result is what
+// them ahead on several goroutines (pytext.Prefetch; most were read while
+// the walk went on, pytext.ReadInBackground): the result is what
 // reading each as the walk met it gives, an unreadable one left out with
 // its exclusion where the walk would have recorded it. Nothing in the
 // walk depends on a file's content.

@@ -113,6 +113,42 @@ func Prefetch(ctx context.Context, fsys sources.FS, cwd string, names []string) 
 	sources.Prefetch(ctx, fsys, abs, "pytext", decodeText)
 }
 
+// Background reads, on another goroutine, the files ReadText will read
+// for the names it is given, while the caller is still finding them
+// (sources.ReadInBackground). A nil *Background does nothing.
+type Background struct {
+	fsys sources.FS
+	cwd  string
+	bg   *sources.Background
+}
+
+// ReadInBackground returns a Background over fsys for a process whose
+// working directory is cwd, or nil where fsys cannot read ahead.
+func ReadInBackground(ctx context.Context, fsys sources.FS, cwd string) *Background {
+	bg := sources.ReadInBackground(ctx, fsys, "pytext", decodeText)
+	if bg == nil {
+		return nil
+	}
+	return &Background{fsys: fsys, cwd: cwd, bg: bg}
+}
+
+// Add queues name, as ReadText will be given it.
+func (b *Background) Add(name string) {
+	if b == nil {
+		return
+	}
+	if abs, ok := Resolve(b.fsys, b.cwd, name); ok {
+		b.bg.Add(abs)
+	}
+}
+
+// Wait returns once what was queued has been read.
+func (b *Background) Wait() {
+	if b != nil {
+		b.bg.Wait()
+	}
+}
+
 // decodedText is a file read in text mode: its decoded text with newlines
 // translated, or the decode error; size is the bytes read.
 type decodedText struct {
