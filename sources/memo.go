@@ -1,5 +1,10 @@
 package sources
 
+import (
+	"context"
+	"runtime"
+)
+
 // ParseCache is implemented by file systems that remember what was parsed
 // from their files across builds, as the engine's per-turn cache does.
 // Kinds do not call it directly but through [ReadParsed] and [MemoText],
@@ -37,6 +42,25 @@ func MemoText(fsys FS, kind, text string, parse func(string) (any, error)) (any,
 	}
 	return parse(text)
 }
+
+// MemoTexts parses texts ahead under kind, on up to GOMAXPROCS goroutines
+// (the caller's among them), into the memo of fsys when it has one (a
+// ParseCache: a Builder's or one run's), so that the MemoText calls that
+// follow, in the kind's order, find them parsed. parse must be the
+// function of those calls, and safe for concurrent use. Best effort: it
+// reports nothing.
+func MemoTexts(ctx context.Context, fsys FS, kind string, texts []string, parse func(string) (any, error)) {
+	c, ok := fsys.(ParseCache)
+	workers := min(runtime.GOMAXPROCS(0), len(texts)/textsPerWorker)
+	if !ok || workers < 2 {
+		return
+	}
+	inParallel(ctx, len(texts), workers, func(i int) { c.MemoText(kind, texts[i], parse) })
+}
+
+// textsPerWorker is how many texts a goroutine must have to parse for it
+// to pay for itself.
+const textsPerWorker = 16
 
 // Memoizer is implemented by file systems that remember a kind's
 // intermediate results across builds, as a Builder's per-source view

@@ -59,14 +59,21 @@ func PrefetchDirs(ctx context.Context, fsys FS, abs []string) {
 	if !ok || workers < 2 {
 		return
 	}
+	inParallel(ctx, len(abs), workers, func(i int) { p.PrefetchDir(Name(abs[i])) })
+}
+
+// inParallel calls do(i) for every i below n on workers goroutines, the
+// caller's among them, until ctx is done; it returns when all have
+// returned.
+func inParallel(ctx context.Context, n, workers int, do func(i int)) {
 	var next atomic.Int64
 	work := func() {
 		for ctx.Err() == nil {
 			i := int(next.Add(1)) - 1
-			if i >= len(abs) {
+			if i >= n {
 				return
 			}
-			p.PrefetchDir(Name(abs[i]))
+			do(i)
 		}
 	}
 	var wg sync.WaitGroup

@@ -119,6 +119,11 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 			return Result{}, err
 		}
 		var entries []*entry
+		contents := make([]string, len(sc.files))
+		for i, f := range sc.files {
+			contents[i] = f.content
+		}
+		sources.MemoTexts(ctx, l.view.fsys, frontMatterKind, contents, parseFrontMatterText)
 		for _, f := range sc.files {
 			e, err := l.newEntry(f)
 			if err != nil {

@@ -48,13 +48,17 @@ func (e *entry) nameIsStr() bool {
 	return ok
 }
 
+// frontMatterKind is the memo kind of skill files' front matter.
+const frontMatterKind = "cowskills/frontmatter"
+
+// parseFrontMatterText is parseFrontMatter as a memo's parse.
+func parseFrontMatterText(text string) (any, error) { return parseFrontMatter(text) }
+
 // newEntry is SkillLoader._load_skill_from_file after the read, plus the
 // metadata of _create_skill_entry. It returns nil for a skill that is
 // dropped, and an error where CowAgent raises.
 func (l *loader) newEntry(f found) (*entry, error) {
-	v, err := sources.MemoText(l.view.fsys, "cowskills/frontmatter", f.content, func(text string) (any, error) {
-		return parseFrontMatter(text)
-	})
+	v, err := sources.MemoText(l.view.fsys, frontMatterKind, f.content, parseFrontMatterText)
 	fm, _ := v.(*pyyaml.Dict)
 	if err != nil {
 		return nil, &BuildError{Err: fmt.Errorf("ValueError: %v", err)}
