@@ -1,9 +1,13 @@
 package fscache
 
 import (
+	"context"
 	"hash/maphash"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -145,5 +149,32 @@ func TestMemoText(t *testing.T) {
 	c.memo[key] = memoValue{text: "xyz", value: "<xyz>"}
 	if v, _ := c.MemoText("a", "abc", parse); v != "<abc>" || parses != 4 {
 		t.Fatalf("a colliding entry served %v (%d parses)", v, parses)
+	}
+}
+
+// TestMemoTextsParsesAhead: texts parsed ahead on several goroutines
+// (sources.MemoTexts) are parsed once each, and the MemoText calls that
+// follow find them.
+func TestMemoTextsParsesAhead(t *testing.T) {
+	old := runtime.GOMAXPROCS(2)
+	defer runtime.GOMAXPROCS(old)
+	c := New(sources.OSFS())
+	var parses atomic.Int64
+	parse := func(s string) (any, error) { parses.Add(1); return len(s), nil }
+	texts := make([]string, 64)
+	for i := range texts {
+		texts[i] = strings.Repeat("x", i)
+	}
+	sources.MemoTexts(context.Background(), c, "k", texts, parse)
+	if parses.Load() != 64 {
+		t.Fatalf("parsed %d of 64 ahead", parses.Load())
+	}
+	for i, text := range texts {
+		if v, err := c.MemoText("k", text, parse); err != nil || v != i {
+			t.Fatalf("MemoText(%d) = %v, %v", i, v, err)
+		}
+	}
+	if parses.Load() != 64 {
+		t.Errorf("the calls in order parsed %d more", parses.Load()-64)
 	}
 }
