@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"runtime"
-	"sync"
 	"sync/atomic"
 
 	"github.com/promptc/promptc/sources"
@@ -66,27 +65,8 @@ func (c runFS) readAhead(ctx context.Context, names []string, kind string, parse
 		names = allowed
 	}
 	max := c.budget()
-	var next atomic.Int64
-	var full atomic.Bool
-	work := func() {
-		for ctx.Err() == nil {
-			i := int(next.Add(1)) - 1
-			if i >= len(names) {
-				return
-			}
-			_, fi, _ := pr.ReadParsedInfo(names[i], kind, parse)
-			if fi != nil && ahead.Add(fi.Size())+c.read.Load() >= max {
-				full.Store(true)
-				next.Store(int64(len(names))) // the others stop too
-				return
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	for range workers - 1 {
-		wg.Go(work)
-	}
-	work()
-	wg.Wait()
-	return !full.Load()
+	return sources.InParallel(ctx, len(names), workers, func(i int) bool {
+		_, fi, _ := pr.ReadParsedInfo(names[i], kind, parse)
+		return fi == nil || ahead.Add(fi.Size())+c.read.Load() < max // past the budget all stop
+	})
 }

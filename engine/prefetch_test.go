@@ -121,23 +121,31 @@ func TestPrefetchKeepsTheBudgetsOrder(t *testing.T) {
 	}
 }
 
+// linkOutside makes root/link, a link to a file outside root, and returns
+// both paths.
+func linkOutside(t *testing.T, root string) (link, secret string) {
+	t.Helper()
+	outside, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret = filepath.Join(outside, "secret")
+	if err := os.WriteFile(secret, []byte("s"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link = filepath.Join(root, "link")
+	if err := os.Symlink(secret, link); err != nil {
+		t.Fatal(err)
+	}
+	return link, secret
+}
+
 // TestPrefetchStaysInTheRoots: a confined source's prefetch does not read
 // a file reached through a link that leaves the roots.
 func TestPrefetchStaysInTheRoots(t *testing.T) {
 	withProcs(t, 2)
 	root, names := prefetchTree(t, 40, 10)
-	outside, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	secret := filepath.Join(outside, "secret")
-	if err := os.WriteFile(secret, []byte("s"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(root, "link")
-	if err := os.Symlink(secret, link); err != nil {
-		t.Fatal(err)
-	}
+	link, secret := linkOutside(t, root)
 	host := &readLog{FS: sources.OSFS()}
 	cache := fscache.Snapshot(host)
 	c := runFS{FS: cache, read: &atomic.Int64{}, rs: &rootSet{project: root, all: []string{root}, fsys: cache, res: sources.NewResolver(cache)}}
@@ -156,18 +164,7 @@ func TestPrefetchStaysInTheRoots(t *testing.T) {
 func TestReadInBackground(t *testing.T) {
 	withProcs(t, 2)
 	root, names := prefetchTree(t, 40, 100)
-	outside, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	secret := filepath.Join(outside, "secret")
-	if err := os.WriteFile(secret, []byte("s"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(root, "link")
-	if err := os.Symlink(secret, link); err != nil {
-		t.Fatal(err)
-	}
+	link, secret := linkOutside(t, root)
 	run := func(max int64, background bool) (host *readLog, c runFS, ok []bool, ahead int) {
 		host = &readLog{FS: sources.OSFS()}
 		cache := fscache.Snapshot(host)

@@ -55,7 +55,7 @@ func MemoTexts(ctx context.Context, fsys FS, kind string, texts []string, parse 
 	if !ok || workers < 2 {
 		return
 	}
-	inParallel(ctx, len(texts), workers, func(i int) { c.MemoText(kind, texts[i], parse) })
+	InParallel(ctx, len(texts), workers, func(i int) bool { c.MemoText(kind, texts[i], parse); return true })
 }
 
 // textsPerWorker is how many texts a goroutine must have to parse for it

@@ -59,21 +59,25 @@ func PrefetchDirs(ctx context.Context, fsys FS, abs []string) {
 	if !ok || workers < 2 {
 		return
 	}
-	inParallel(ctx, len(abs), workers, func(i int) { p.PrefetchDir(Name(abs[i])) })
+	InParallel(ctx, len(abs), workers, func(i int) bool { p.PrefetchDir(Name(abs[i])); return true })
 }
 
-// inParallel calls do(i) for every i below n on workers goroutines, the
-// caller's among them, until ctx is done; it returns when all have
-// returned.
-func inParallel(ctx context.Context, n, workers int, do func(i int)) {
+// InParallel calls do(i) for the indexes below n on workers goroutines,
+// the caller's among them, each index once, until ctx is done or a call
+// returns false, which stops them all; it returns when every goroutine
+// has, reporting whether no call returned false.
+func InParallel(ctx context.Context, n, workers int, do func(i int) bool) bool {
 	var next atomic.Int64
+	var stopped atomic.Bool
 	work := func() {
-		for ctx.Err() == nil {
+		for ctx.Err() == nil && !stopped.Load() {
 			i := int(next.Add(1)) - 1
 			if i >= n {
 				return
 			}
-			do(i)
+			if !do(i) {
+				stopped.Store(true)
+			}
 		}
 	}
 	var wg sync.WaitGroup
@@ -82,6 +86,7 @@ func inParallel(ctx context.Context, n, workers int, do func(i int)) {
 	}
 	work()
 	wg.Wait()
+	return !stopped.Load()
 }
 
 // BackgroundPrefetcher is implemented by file systems that read files

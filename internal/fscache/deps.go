@@ -1,11 +1,11 @@
 package fscache
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"syscall"
 
 	"github.com/promptc/promptc/sources"
@@ -200,26 +200,7 @@ func (c *Cache) Valid(d *Deps) bool {
 		}
 		return true
 	}
-	var next atomic.Int64
-	var failed atomic.Bool
-	work := func() {
-		for !failed.Load() {
-			i := int(next.Add(1)) - 1
-			if i >= len(gs) {
-				return
-			}
-			if !c.holds(&gs[i]) {
-				failed.Store(true)
-			}
-		}
-	}
-	var wg sync.WaitGroup
-	for range workers - 1 {
-		wg.Go(work)
-	}
-	work()
-	wg.Wait()
-	return !failed.Load()
+	return sources.InParallel(context.Background(), len(gs), workers, func(i int) bool { return c.holds(&gs[i]) })
 }
 
 // validPerWorker is how many paths a goroutine must have to check for it
