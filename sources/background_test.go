@@ -2,6 +2,7 @@ package sources
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 )
 
@@ -14,4 +15,30 @@ func TestReadInBackgroundNeedsAReader(t *testing.T) {
 	}
 	b.Add("/x")
 	b.Wait()
+}
+
+// TestInParallel: every index is done once; a false stops the others
+// and is reported; a done context stops them too.
+func TestInParallel(t *testing.T) {
+	var seen [1000]atomic.Int32
+	if !InParallel(context.Background(), len(seen), 4, func(i int) bool { seen[i].Add(1); return true }) {
+		t.Error("all true, reported false")
+	}
+	for i := range seen {
+		if n := seen[i].Load(); n != 1 {
+			t.Fatalf("index %d done %d times", i, n)
+		}
+	}
+	var done atomic.Int32
+	if InParallel(context.Background(), 100000, 4, func(i int) bool { done.Add(1); return i != 10 }) {
+		t.Error("a false was not reported")
+	}
+	if n := done.Load(); n > 1000 {
+		t.Errorf("%d calls after a false", n)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if n := 0; !InParallel(ctx, 10, 2, func(int) bool { n++; return true }) || n != 0 {
+		t.Errorf("a done context: %d calls", n)
+	}
 }
