@@ -17,10 +17,11 @@ var (
 // PrefetchDir lists name ahead into the cache below, when it can
 // (sources.DirPrefetcher). Listings are neither confined (a confined
 // source is refused files, not listings) nor charged to the budget.
-func (c runFS) PrefetchDir(name string) {
+func (c runFS) PrefetchDir(name string) int {
 	if p, ok := c.FS.(sources.DirPrefetcher); ok {
-		p.PrefetchDir(name)
+		return p.PrefetchDir(name)
 	}
+	return 0
 }
 
 // prefetchPerWorker is how many files a goroutine must have to read ahead

@@ -37,10 +37,10 @@ func Prefetch(ctx context.Context, fsys FS, abs []string, kind string, parse fun
 
 // DirPrefetcher is implemented by file systems that can list a directory
 // ahead of a walk, into a cache the walk's own ReadDir is then served
-// from: best effort, reporting nothing, noting nothing the walk depends
-// on.
+// from: best effort, noting nothing the walk depends on. It returns how
+// many entries it listed (0 for a directory it did not list).
 type DirPrefetcher interface {
-	PrefetchDir(name string)
+	PrefetchDir(name string) int
 }
 
 // dirsPerWorker is how many directories a goroutine must have to list
@@ -49,17 +49,22 @@ const dirsPerWorker = 8
 
 // PrefetchDirs lists the directories abs ahead, on up to GOMAXPROCS
 // goroutines (the caller's among them), when fsys is a DirPrefetcher and
-// they are many enough; it returns when they are listed. A walk calls it
-// with the subdirectories it is about to enter, then lists each itself,
-// in its order: that listing is the one it depends on and whose failure
-// it reports, so the walk's result is the same either way.
+// they are many enough; it returns when they are listed, or once it has
+// listed MaxWalkEntries entries (a walk stopped by its WalkGuard leaves
+// no more than that in the cache unused). A walk calls it with the
+// subdirectories it is about to enter, then lists each itself, in its
+// order: that listing is the one it depends on and whose failure it
+// reports, so the walk's result is the same either way.
 func PrefetchDirs(ctx context.Context, fsys FS, abs []string) {
 	p, ok := fsys.(DirPrefetcher)
 	workers := min(runtime.GOMAXPROCS(0), len(abs)/dirsPerWorker)
 	if !ok || workers < 2 {
 		return
 	}
-	InParallel(ctx, len(abs), workers, func(i int) bool { p.PrefetchDir(Name(abs[i])); return true })
+	var listed atomic.Int64
+	InParallel(ctx, len(abs), workers, func(i int) bool {
+		return listed.Add(int64(p.PrefetchDir(Name(abs[i])))) <= MaxWalkEntries
+	})
 }
 
 // InParallel calls do(i) for the indexes below n on workers goroutines,

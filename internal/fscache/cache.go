@@ -261,25 +261,27 @@ func (c *Cache) storeDir(name string, fi fs.FileInfo, entries []fs.DirEntry, gen
 // walk's ReadDir makes no syscall. It does nothing outside a build, for a
 // directory already cached (a later build validates it by stat, as
 // ever), and on failure (the walk's own listing then fails in its
-// words). It notes no fact: the walk's ReadDir through a Tracker does.
-func (c *Cache) PrefetchDir(name string) {
+// words). It notes no fact: the walk's ReadDir through a Tracker does. It
+// returns the number of entries it listed.
+func (c *Cache) PrefetchDir(name string) int {
 	dr, ok := c.fsys.(sources.DirReader)
 	gen := c.build()
 	if !ok || gen == 0 {
-		return
+		return 0
 	}
 	c.mu.Lock()
 	_, cached := c.dirs[name]
 	c.mu.Unlock()
 	if cached {
-		return
+		return 0
 	}
 	entries, fi, err := dr.ReadDirInfo(name)
 	if err != nil || fi == nil {
-		return
+		return 0
 	}
 	c.keepFirst(statKey{name, true}, seenStat{fi: fi})
 	c.storeDir(name, fi, entries, gen)
+	return len(entries)
 }
 
 // ReadParsed returns the memoized parse of the fs.FS name under kind,

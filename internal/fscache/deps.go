@@ -300,7 +300,7 @@ func (t *Tracker) ReadLink(name string) (string, error) {
 
 // PrefetchDir lists name ahead into the cache without noting a fact
 // (Cache.PrefetchDir): the walk's ReadDir notes it.
-func (t *Tracker) PrefetchDir(name string) { t.c.PrefetchDir(name) }
+func (t *Tracker) PrefetchDir(name string) int { return t.c.PrefetchDir(name) }
 
 func (t *Tracker) ReadDir(name string) ([]fs.DirEntry, error) {
 	entries, fi, err := t.c.readDir(name)

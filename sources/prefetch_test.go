@@ -42,3 +42,26 @@ func TestInParallel(t *testing.T) {
 		t.Errorf("a done context: %d calls", n)
 	}
 }
+
+// bigDirs is a DirPrefetcher whose every directory holds 100,000 entries.
+type bigDirs struct {
+	FS
+	listed atomic.Int32
+}
+
+func (b *bigDirs) PrefetchDir(string) int { b.listed.Add(1); return 100_000 }
+
+// TestPrefetchDirsStopsAtTheWalkLimit: listing ahead stops once it has
+// listed MaxWalkEntries entries, whatever a walk would then do.
+func TestPrefetchDirsStopsAtTheWalkLimit(t *testing.T) {
+	fsys := &bigDirs{FS: OSFS()}
+	dirs := make([]string, 100)
+	for i := range dirs {
+		dirs[i] = "/d" + string(rune('a'+i%26))
+	}
+	PrefetchDirs(context.Background(), fsys, dirs)
+	// Two directories fill the limit; each goroutine may finish one more.
+	if n := fsys.listed.Load(); n > 4 {
+		t.Errorf("listed %d directories of 100,000 entries ahead", n)
+	}
+}
