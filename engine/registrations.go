@@ -325,8 +325,9 @@ func (rs *registrations) pos(e regEntry, ptr string) diag.Pos {
 // positions into pos, replacing what either held there, and records which
 // layer registered each entry.
 func (rs *registrations) place(l regList, entries []regEntry, raw map[string]any, pos yamlpos.Index) {
+	slash, hash := l.ptr+"/", l.ptr+"#"
 	for p := range pos {
-		if p == l.ptr || strings.HasPrefix(p, l.ptr+"/") || strings.HasPrefix(p, l.ptr+"#") {
+		if p == l.ptr || strings.HasPrefix(p, slash) || strings.HasPrefix(p, hash) {
 			delete(pos, p)
 		}
 	}
@@ -353,15 +354,25 @@ func (rs *registrations) place(l regList, entries []regEntry, raw map[string]any
 	}
 	values := make([]any, len(entries))
 	by := make([]RegisteredBy, len(entries))
+	under := map[int][]ptrPos{} // each layer's positions below the list, read once
 	for j, e := range entries {
 		values[j] = e.value
 		src := rs.layers[e.layer]
 		by[j] = RegisteredBy{Layer: src.name, Role: src.role}
-		from := l.ptr + "/" + strconv.Itoa(e.index)
-		to := l.ptr + "/" + strconv.Itoa(j)
-		for p, v := range src.ix {
-			if rest, ok := strings.CutPrefix(p, from); ok && (rest == "" || rest[0] == '/' || rest[0] == '#') {
-				pos[to+rest] = v
+		below, ok := under[e.layer]
+		if !ok {
+			for p, v := range src.ix {
+				if strings.HasPrefix(p, slash) {
+					below = append(below, ptrPos{p, v})
+				}
+			}
+			under[e.layer] = below
+		}
+		from := slash + strconv.Itoa(e.index)
+		to := slash + strconv.Itoa(j)
+		for _, b := range below {
+			if rest, ok := strings.CutPrefix(b.ptr, from); ok && (rest == "" || rest[0] == '/' || rest[0] == '#') {
+				pos[to+rest] = b.pos
 			}
 		}
 		for _, anc := range []string{l.ptr, yamlpos.Key(l.ptr), "/" + parts[0], yamlpos.Key("/" + parts[0])} {
@@ -377,6 +388,12 @@ func (rs *registrations) place(l regList, entries []regEntry, raw map[string]any
 		rs.placed = map[string][]RegisteredBy{}
 	}
 	rs.placed[l.ptr] = by
+}
+
+// ptrPos is a position of a layer's index.
+type ptrPos struct {
+	ptr string
+	pos diag.Pos
 }
 
 // placeAll places every list, all entries first (for the schema), or only
