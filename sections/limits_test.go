@@ -40,7 +40,7 @@ func TestRenderLimits(t *testing.T) {
 		case le.What != tc.what || le.Line != tc.line:
 			t.Errorf("%q: limit %s at line %d (%s), want %s at line %d", tc.text, le.What, le.Line, le.Msg, tc.what, tc.line)
 		}
-		if d := time.Since(start); d > 5*time.Second {
+		if d := time.Since(start); d > 5*time.Second*raceSlowdown {
 			t.Errorf("%q took %v", tc.text, d)
 		}
 	}

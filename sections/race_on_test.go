@@ -1,0 +1,7 @@
+//go:build race
+
+package sections
+
+// raceSlowdown is how many times slower the race detector makes a render
+// loop, for the time bounds of tests.
+const raceSlowdown = 10
