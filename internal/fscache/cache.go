@@ -207,22 +207,9 @@ func (c *Cache) ReadDir(name string) ([]fs.DirEntry, error) {
 // be described). A first listing goes through one open handle when the
 // file system can (sources.DirReader).
 func (c *Cache) readDir(name string) ([]fs.DirEntry, fs.FileInfo, error) {
-	gen := c.build()
 	c.mu.Lock()
 	d, cached := c.dirs[name]
 	c.mu.Unlock()
-	if cached && gen != 0 && d.gen == gen {
-		// Listed in this build (ahead, or by another source), with the
-		// stat kept as the build's: the build's moment of the directory.
-		fi, err := c.stat(name)
-		if err != nil {
-			return nil, nil, err
-		}
-		if d.id.sameFile(identityOf(fi)) {
-			return d.entries, fi, nil
-		}
-		cached = false // another moment's listing: list again
-	}
 	var fi fs.FileInfo
 	var entries []fs.DirEntry
 	var err error
@@ -235,15 +222,24 @@ func (c *Cache) readDir(name string) ([]fs.DirEntry, fs.FileInfo, error) {
 		if fi, err = c.stat(name); err != nil {
 			return nil, nil, err
 		}
-		if cached && d.id == identityOf(fi) {
+		if cached && c.still(d.id, d.gen, fi) {
 			return d.entries, fi, nil
 		}
 		if entries, err = c.fsys.ReadDir(name); err != nil {
 			return nil, fi, err
 		}
 	}
-	c.storeDir(name, fi, entries, gen)
+	c.storeDir(name, fi, entries, c.build())
 	return entries, fi, nil
+}
+
+// still reports whether an entry of identity id, made in build gen, is
+// what a stat fi now describes: the same identity, or the same file in
+// the build that made the entry, where even a racy one holds (a build
+// sees one moment of each path).
+func (c *Cache) still(id identity, gen uint64, fi fs.FileInfo) bool {
+	now := identityOf(fi)
+	return id == now || gen != 0 && gen == c.build() && id.sameFile(now)
 }
 
 func (c *Cache) storeDir(name string, fi fs.FileInfo, entries []fs.DirEntry, gen uint64) {
@@ -307,8 +303,7 @@ func (c *Cache) readParsed(name, kind string, parse func([]byte) (any, error)) (
 		if err != nil {
 			return nil, nil, err
 		}
-		id := identityOf(fi)
-		if p.id == id || (p.gen != 0 && p.gen == c.build() && p.id.sameFile(id)) {
+		if c.still(p.id, p.gen, fi) {
 			return p.value, fi, p.err
 		}
 	}

@@ -191,15 +191,7 @@ func (c *Cache) Valid(d *Deps) bool {
 		return false
 	}
 	gs := d.groupsLocked()
-	workers := min(runtime.GOMAXPROCS(0), len(gs)/validPerWorker)
-	if workers < 2 {
-		for i := range gs {
-			if !c.holds(&gs[i]) {
-				return false
-			}
-		}
-		return true
-	}
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(gs)/validPerWorker))
 	return sources.InParallel(context.Background(), len(gs), workers, func(i int) bool { return c.holds(&gs[i]) })
 }
 
