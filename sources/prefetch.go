@@ -111,8 +111,8 @@ const backgroundBatch = 8
 // Prefetch does: the kind's own reads, in its order, are still what
 // charge the budget and report failures. The walk adds each file it
 // finds; Wait returns once every file added has been read (or the budget
-// was reached). A nil *Background does nothing; one is used by one
-// goroutine.
+// was reached), so a kind need not read them ahead again. A nil
+// *Background does nothing; one is used by one goroutine.
 type Background struct {
 	p     BackgroundPrefetcher
 	ctx   context.Context
@@ -148,15 +148,13 @@ func (b *Background) Add(abs string) {
 		b.ch, b.done = make(chan []string, 64), make(chan struct{})
 		go b.run()
 	}
-	select {
-	case b.ch <- b.batch:
-	default: // the reader is far behind: leave these to the kind's reads
-	}
+	b.ch <- b.batch // a reader far behind holds the walk back, never drops files
 	b.batch = nil
 }
 
-// Wait reads what is left of the last batch on the calling goroutine and
-// returns once the reader has read the rest.
+// Wait reads what is left of the last batch on the calling goroutine,
+// helps the reader with the batches still queued, and returns once every
+// file added has been read (or the budget was reached).
 func (b *Background) Wait() {
 	if b == nil {
 		return
@@ -167,6 +165,7 @@ func (b *Background) Wait() {
 	}
 	if b.ch != nil {
 		close(b.ch)
+		b.read()
 		<-b.done
 		b.ch = nil
 	}
@@ -174,9 +173,15 @@ func (b *Background) Wait() {
 
 func (b *Background) run() {
 	defer close(b.done)
+	b.read()
+}
+
+// read reads the queued batches until the queue is closed and empty; past
+// the budget it drains the queue reading nothing more.
+func (b *Background) read() {
 	for names := range b.ch {
 		if b.ctx.Err() != nil || !b.p.PrefetchHere(b.ctx, names, b.kind, b.parse, &b.ahead) {
-			for range b.ch { // the budget is reached: read nothing more
+			for range b.ch {
 			}
 			return
 		}

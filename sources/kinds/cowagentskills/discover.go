@@ -146,19 +146,21 @@ func (s *scanner) read(p string) {
 	s.ahead.Add(p)
 }
 
-// readMet reads the skill files the walk met, in its order, after reading
-// them ahead on several goroutines (pytext.Prefetch; most were read while
-// the walk went on, pytext.ReadInBackground): the result is what
+// readMet reads the skill files the walk met, in its order, once they
+// have been read ahead (while the walk went on, pytext.ReadInBackground,
+// or here on several goroutines, pytext.Prefetch): the result is what
 // reading each as the walk met it gives, an unreadable one left out with
 // its exclusion where the walk would have recorded it. Nothing in the
 // walk depends on a file's content.
 func (s *scanner) readMet(ctx context.Context) {
 	v := s.l.view
-	names := make([]string, len(s.met))
-	for i, m := range s.met {
-		names[i] = m.path
+	if s.ahead == nil {
+		names := make([]string, len(s.met))
+		for i, m := range s.met {
+			names[i] = m.path
+		}
+		pytext.Prefetch(ctx, v.fsys, v.base, names)
 	}
-	pytext.Prefetch(ctx, v.fsys, v.base, names)
 	excluded := s.l.res.Excluded
 	var merged []prov.Exclusion // nil until a file is unreadable
 	done := 0                   // excluded[:done] are in merged

@@ -79,7 +79,9 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 	// another goroutine, through fsys (the source's view: the discovery
 	// step depends on listings, not on the files' contents).
 	found := sources.ReadInBackground(ctx, fsys, skillFileKind, parseMarkdown)
+	walked := false
 	plan, err := sources.Memo(fsys, "piresources.skills.discovery", opts, func(fsys sources.FS) (*skillPlan, error) {
+		walked = true
 		return planSkills(ctx, fsys, opts, found)
 	})
 	found.Wait()
@@ -91,7 +93,12 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 		return SkillsResult{}, err
 	}
 	s := skillSet{l: l, byName: map[string]int{}, byReal: map[string]string{}}
-	sources.Prefetch(ctx, l.fsys, plan.files, skillFileKind, parseMarkdown)
+	if !walked || found == nil {
+		// A remembered discovery read nothing: read its files ahead now.
+		// (After a walk, found has read what the walks found; the few
+		// files named outright load in order.)
+		sources.Prefetch(ctx, l.fsys, plan.files, skillFileKind, parseMarkdown)
+	}
 	for _, st := range plan.steps {
 		if err := ctx.Err(); err != nil {
 			return SkillsResult{}, err
