@@ -73,27 +73,11 @@ func (t *Template) RenderMemo(data map[string]any, m *RangeMemo) (string, error)
 		m.rendered = true
 		return t.Render(data)
 	}
-	r, _ := f.renders.Get().(*boundTemplate)
-	if r == nil {
-		var err error
-		if r, err = bound(f.tmpl); err != nil {
-			return t.Render(data)
-		}
-		for _, name := range f.bodies {
-			r.bodies = append(r.bodies, r.tmpl.Lookup(name))
-		}
-	}
-	var w limitedWriter
-	w.b.Grow(int(min(t.lastLen.Load(), MaxRenderBytes)))
-	r.ticks, r.memo, r.w = 0, m, &w
-	err := r.tmpl.Execute(&w, data)
-	r.memo, r.w = nil, nil
-	f.renders.Put(r)
+	text, err := t.execute(&f.renders, f.tmpl, f.bodies, m, data)
 	if err != nil {
 		return t.Render(data) // Render's text or error, exactly
 	}
-	t.lastLen.Store(int64(w.b.Len()))
-	return w.b.String(), nil
+	return text, nil
 }
 
 // memoRange prints a memoized range over list for loop: each element's

@@ -194,18 +194,29 @@ func (t *Template) Fields() []string { return t.fields }
 // Render executes the template over data, within the limits of one
 // render (a *LimitError past them; see MaxIterations, MaxRenderBytes).
 func (t *Template) Render(data map[string]any) (string, error) {
-	r, _ := t.renders.Get().(*boundTemplate)
+	return t.execute(&t.renders, t.tmpl, nil, nil, data)
+}
+
+// execute renders data through a bound clone of tmpl kept in pool (made
+// when the pool has none, with the range bodies named bodies), with memo
+// for a memoized render (rangememo.go).
+func (t *Template) execute(pool *sync.Pool, tmpl *template.Template, bodies []string, memo *RangeMemo, data map[string]any) (string, error) {
+	r, _ := pool.Get().(*boundTemplate)
 	if r == nil {
 		var err error
-		if r, err = bound(t.tmpl); err != nil {
+		if r, err = bound(tmpl); err != nil {
 			return "", err
 		}
+		for _, name := range bodies {
+			r.bodies = append(r.bodies, r.tmpl.Lookup(name))
+		}
 	}
-	r.ticks = 0
 	var w limitedWriter
 	w.b.Grow(int(min(t.lastLen.Load(), MaxRenderBytes)))
+	r.ticks, r.memo, r.w = 0, memo, &w
 	err := r.tmpl.Execute(&w, data)
-	t.renders.Put(r)
+	r.memo, r.w = nil, nil
+	pool.Put(r)
 	if err != nil {
 		return "", err
 	}
