@@ -47,6 +47,10 @@ type DirPrefetcher interface {
 // ahead for it to pay for itself.
 const dirsPerWorker = 8
 
+// MinDirsAhead is the fewest directories PrefetchDirs lists ahead (on two
+// goroutines): a walk with fewer to enter need not gather them.
+const MinDirsAhead = 2 * dirsPerWorker
+
 // PrefetchDirs lists the directories abs ahead, on up to GOMAXPROCS
 // goroutines (the caller's among them), when fsys is a DirPrefetcher and
 // they are many enough; it returns when they are listed, or once it has

@@ -119,7 +119,7 @@ func (s *scanner) scan(ctx context.Context, dir string, root bool, depth int) er
 // the walk is about to enter: those the listing types as directories,
 // neither hidden nor ignored by name (sources.PrefetchDirs).
 func (s *scanner) listAhead(ctx context.Context, dir string, entries []string) {
-	if len(entries) < 2*dirsAhead {
+	if len(entries) < sources.MinDirsAhead {
 		return
 	}
 	v := s.l.view
@@ -134,10 +134,6 @@ func (s *scanner) listAhead(ctx context.Context, dir string, entries []string) {
 	}
 	sources.PrefetchDirs(ctx, v.fsys, dirs)
 }
-
-// dirsAhead is about the fewest directories worth listing ahead on one
-// goroutine (sources.PrefetchDirs decides).
-const dirsAhead = 8
 
 // read notes a skill file the walk met; readMet reads it.
 func (s *scanner) read(p string) {

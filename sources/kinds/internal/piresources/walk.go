@@ -208,8 +208,8 @@ func (l *loader) skillDir(dir string, viaLink bool, root string, ig *gitignore.M
 // same directories in the same order either way, and nothing pi would
 // not.
 func (l *loader) listAhead(root string, ig *gitignore.Matcher, entries []fs.DirEntry, fulls []string) {
-	if len(entries) < 16 {
-		return // too few for a second goroutine (sources.PrefetchDirs)
+	if len(entries) < sources.MinDirsAhead {
+		return
 	}
 	var dirs []string
 	for i, e := range entries {
