@@ -15,7 +15,12 @@
 //     most MaxDepth deep): the lines after it indented by the first one's
 //     spaces;
 //   - a one-line flow mapping or sequence of such scalars and
-//     collections (see flowValue).
+//     collections (see flowValue);
+//   - a literal ("|") or folded (">") block scalar, clipped or stripped
+//     ("|-", ">-"), whose lines are indented by the first one's spaces,
+//     none more, none empty and none ending in a space, each ending in a
+//     line break, holding only printable characters and no tab (see
+//     blockScalar).
 //
 // How a library reads a plain scalar the caller says with its plain
 // function: the value (a string, or a boolean or null where the library
@@ -94,6 +99,14 @@ func block(src string, plain Plain, depth int) ([]Entry, bool) {
 			return nil, false
 		}
 		v := strings.TrimLeft(line[colon+1:], " ")
+		if isBlockHeader(v) {
+			text, rest, ok := blockScalar(src, v)
+			if !ok {
+				return nil, false
+			}
+			out, src = append(out, Entry{Key: key, Value: text}), rest
+			continue
+		}
 		if v != "" && (v[0] == '{' || v[0] == '[') {
 			e, ok := flowValue(v, plain)
 			if !ok {
@@ -136,6 +149,80 @@ func nested(src string) (block, rest string, ok bool) {
 		b.WriteString(line[indent:])
 	}
 	return b.String(), src, true
+}
+
+// isBlockHeader reports whether v is a block scalar header the fast path
+// takes: a style, and a strip indicator or none (no indentation
+// indicator, no keep indicator, nothing after it).
+func isBlockHeader(v string) bool {
+	switch v {
+	case "|", "|-", ">", ">-":
+		return true
+	}
+	return false
+}
+
+// blockScalar reads the block scalar whose header is header from src,
+// the lines after it, and returns its text and the lines after it. The
+// scalar's lines are those indented past column 0 that start src: all
+// indented by the first one's spaces and no more, none empty, each
+// holding printable text (no tab or control character, no trailing
+// space) and a line break. Within those rules both YAML versions agree:
+// "|" keeps the line breaks, ">" folds each into a space, and the final
+// break is kept unless the header strips it ("-"). Empty lines after the
+// scalar belong to no key (clipping and stripping drop them). ok is
+// false for anything else, left to the full parser.
+func blockScalar(src, header string) (text, rest string, ok bool) {
+	indent := len(src) - len(strings.TrimLeft(src, " "))
+	if indent == 0 {
+		return "", "", false
+	}
+	join := " "
+	if header[0] == '|' {
+		join = "\n"
+	}
+	var b strings.Builder
+	for len(src) > 0 && src[0] == ' ' {
+		i := strings.IndexByte(src, '\n')
+		if i < 0 {
+			return "", "", false // a last line without a break: left to the parser
+		}
+		line := src[:i]
+		if len(line) <= indent || line[indent] == ' ' || line[indent-1] != ' ' || line[len(line)-1] == ' ' ||
+			strings.TrimLeft(line[:indent], " ") != "" || !printableText(line[indent:]) {
+			return "", "", false
+		}
+		if b.Len() > 0 {
+			b.WriteString(join)
+		}
+		b.WriteString(line[indent:])
+		src = src[i+1:]
+	}
+	if len(header) == 1 {
+		b.WriteByte('\n')
+	}
+	return b.String(), src, true
+}
+
+// printableText reports whether s holds only printable ASCII (no tab)
+// and printable non-ASCII (printableRune).
+func printableText(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			n := printableRune(s[i:])
+			if n == 0 {
+				return false
+			}
+			i += n
+			continue
+		}
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+		i++
+	}
+	return true
 }
 
 func simpleKey(k string) bool {

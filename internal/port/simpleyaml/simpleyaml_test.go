@@ -44,6 +44,23 @@ func TestParse(t *testing.T) {
 		{"m:\n    a: b\n  c: d\n", nil},
 		{"a:\n b:\n  c:\n   d:\n    e: f\n", nil}, // deeper than MaxDepth
 		{strings.Repeat("k", MaxKey+1) + ": v\n", nil},
+		{"d: >\n  a b\n  c\nk: v\n", []Entry{{Key: "d", Value: "a b c\n"}, {Key: "k", Value: "v"}}},
+		{"d: >-\n  a\n  b # c: d\n", []Entry{{Key: "d", Value: "a b # c: d"}}},
+		{"d: |\n   a\n   b\n\n\nk: v\n", []Entry{{Key: "d", Value: "a\nb\n"}, {Key: "k", Value: "v"}}},
+		{"d: |-\n  caf\u00e9\n", []Entry{{Key: "d", Value: "caf\u00e9"}}},
+		{"m:\n  d: >\n    a\n    b\n", []Entry{{Key: "m", Map: []Entry{{Key: "d", Value: "a b\n"}}}}},
+		{"d: >\n  a\n  b", nil},     // no final break: the libraries differ
+		{"d: >\n  a\n\n  b\n", nil}, // an empty line inside
+		{"d: >\n  a\n   b\n", nil},  // a line more indented
+		{"d: >\n   a\n  b\n", nil},  // a line less indented
+		{"d: >\n  a \n", nil},       // a trailing space
+		{"d: >\n  a\tb\n", nil},     // a tab
+		{"d: >\n  a\u0085\n", nil},  // a C1 control
+		{"d: >+\n  a\n", nil},       // keep
+		{"d: >2\n  a\n", nil},       // an indentation indicator
+		{"d: > # c\n  a\n", nil},    // a comment after the header
+		{"d: >\nk: v\n", nil},       // no content
+		{"d: >\n \n  a\n", nil},     // a blank line first
 	} {
 		got, ok := Parse(c.src, strOnly)
 		if c.want == nil {

@@ -1,6 +1,10 @@
 package frontmatter
 
-import "github.com/promptc/promptc/internal/port/simpleyaml"
+import (
+	"strings"
+
+	"github.com/promptc/promptc/internal/port/simpleyaml"
+)
 
 // simpleMapping parses the commonest front matter without a YAML parser
 // (see package simpleyaml), whose plain scalars npm yaml's core schema
@@ -9,6 +13,12 @@ import "github.com/promptc/promptc/internal/port/simpleyaml"
 // parseYAML then parses in full; where ok is true the result equals the
 // full parse (FuzzSimpleMapping checks it).
 func simpleMapping(src string) (m map[string]any, ok bool) {
+	if !strings.HasSuffix(src, "\n") {
+		// npm yaml reads a last line without a break as if it had one (a
+		// clipped block scalar ends in "\n" either way); simpleyaml
+		// leaves such a block scalar to the parser, for PyYAML's sake.
+		src += "\n"
+	}
 	entries, ok := simpleyaml.Parse(src, corePlain)
 	if !ok {
 		return nil, false

@@ -100,6 +100,7 @@ func FuzzSimpleMapping(f *testing.F) {
 		"name: a\n\n\nx: y.z/w\n", "_k: v\n", "a-b: c=d%e\n", "a: b'c\n",
 		"description: \"q: x # y\"\n", "d: a`b\"c!d*e&f@g<h>i|j~k$l^m[n]o{p}q\\r\n", "d: \"\"\n",
 		"d: 'x'\n", "d: \"a \\\"b\\\" \\\\\"\n", "d: caf\u00e9\n", "d: \"\u2014 \u00e9\"\n", "m:\n  a: b\n  c: \"d\"\n", "m:\n  n:\n    a: b\nz: y\n", "m: {\"a\": [b, \"c\"], d: {}}\n", "m: [x, [y], {z: true}]\n",
+		"d: >\n  a b\n  c\nk: v\n", "d: |-\n  a\n  b: c # d\n\n\nk: v", "m:\n  d: >-\n    x\n    y\n", "d: |\n  a\n  b", "d: >\n   a\n   'b' \"c\"\n",
 	} {
 		f.Add(s)
 	}

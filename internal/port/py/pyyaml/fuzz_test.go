@@ -45,6 +45,7 @@ func FuzzSimpleLoad(f *testing.F) {
 		"disable-model-invocation: true\nb: Off\nc: ~\nd: NULL\ne: nULL\n", "yes: x\n", "a: y\n",
 		"metadata: {\"cowagent\": {\"requires\": {\"anyEnv\": [\"A_KEY\", \"B_KEY\"]}, \"always\": true}}\n",
 		"m: {a: b,c: 'd', e: [x, y-z, null, yes, On]}\n", "m: {}\nn: []\n", "m: {yes: x}\n", "m: [a, [b, {c: d}]]\n",
+		"d: >\n  a b\n  c\nk: v\n", "d: |-\n  a\n  b: c # d\n\n\nk: v", "m:\n  d: >-\n    x\n    y\n", "d: |\n  a\n  b", "d: >\n   a\n   'b' \"c\"\n",
 	} {
 		f.Add(s)
 	}
