@@ -131,13 +131,15 @@ func bound(tmpl *template.Template) (*boundTemplate, error) {
 
 // boundTemplate is a clone of a template whose range tick counts into
 // ticks; one render at a time uses it (Render resets ticks and keeps it
-// in a pool for the next). In a memoized render (RenderMemo), memo, w
-// and bodies are that render's RangeMemo, writer and range bodies.
+// in a pool for the next). w is a render's writer. When tmpl is a
+// memoizing form (rangememo.go), form is that form and bodies its range
+// bodies, and memo is the RangeMemo of a memoized render (nil in Render).
 type boundTemplate struct {
 	tmpl   *template.Template
 	ticks  int
 	memo   *RangeMemo
 	w      *limitedWriter
+	form   *memoForm
 	bodies []*template.Template
 }
 

@@ -54,13 +54,42 @@ type memoForm struct {
 	tmpl    *template.Template
 	bodies  []string
 	renders sync.Pool // *boundTemplate clones of tmpl
+	// shapes are the bodies' direct shapes (direct.go), nil where a body
+	// has none; direct says some body has one. progs caches their
+	// programs by loop and element type (a *[]op, nil when the type does
+	// not resolve).
+	shapes [][]shapeOp
+	direct bool
+	progs  sync.Map // progKey -> *[]op
+}
+
+type progKey struct {
+	loop int
+	elem reflect.Type
+}
+
+// program returns the direct program of loop for elements of type t, or
+// nil.
+func (f *memoForm) program(loop int, t reflect.Type) []op {
+	if f.shapes[loop] == nil {
+		return nil
+	}
+	k := progKey{loop, t}
+	if p, ok := f.progs.Load(k); ok {
+		return *p.(*[]op)
+	}
+	prog, ok := program(f.shapes[loop], t)
+	if !ok {
+		prog = nil
+	}
+	f.progs.Store(k, &prog)
+	return prog
 }
 
 // RenderMemo is Render, reusing through m what memoizable range bodies
 // printed for equal elements in earlier renders (m nil: Render).
 func (t *Template) RenderMemo(data map[string]any, m *RangeMemo) (string, error) {
-	t.memoOnce.Do(func() { t.memo = newMemoForm(t) })
-	f := t.memo
+	f := t.memoForm()
 	if m == nil || f == nil {
 		return t.Render(data)
 	}
@@ -73,11 +102,22 @@ func (t *Template) RenderMemo(data map[string]any, m *RangeMemo) (string, error)
 		m.rendered = true
 		return t.Render(data)
 	}
-	text, err := t.execute(&f.renders, f.tmpl, f.bodies, m, data)
+	text, err := t.execute(&f.renders, f.tmpl, f, m, data)
 	if err != nil {
-		return t.Render(data) // Render's text or error, exactly
+		return t.renderPlain(data) // Render's text or error, exactly
 	}
 	return text, nil
+}
+
+// memoForm returns t's memoizing form, made on first use; nil when t has
+// no memoizable range.
+func (t *Template) memoForm() *memoForm {
+	t.memoOnce.Do(func() {
+		if strings.Contains(t.text, "range") {
+			t.memo = newMemoForm(t)
+		}
+	})
+	return t.memo
 }
 
 // memoRange prints a memoized range over list for loop: each element's
@@ -90,13 +130,27 @@ func (b *boundTemplate) memoRange(loop int, list reflect.Value) (string, error) 
 	if k := list.Kind(); k != reflect.Slice && k != reflect.Array || !plain(list.Type().Elem()) {
 		return "", errNoMemo
 	}
+	prog := b.form.program(loop, list.Type().Elem())
+	if b.memo == nil {
+		// A plain render (Render): the direct program's text, or none.
+		if prog == nil {
+			return "", errNoMemo
+		}
+		for i := range list.Len() {
+			if err := b.runSafe(prog, list.Index(i)); err != nil {
+				return "", err
+			}
+		}
+		return "", nil
+	}
 	m := b.memo.loops[loop]
 	if m == nil {
 		m = make(map[any]printed, list.Len())
 		b.memo.loops[loop] = m
 	}
 	for i := range list.Len() {
-		elem := list.Index(i).Interface()
+		ev := list.Index(i)
+		elem := ev.Interface()
 		p, ok := m[elem]
 		if ok {
 			if b.ticks += p.ticks; b.ticks > MaxIterations {
@@ -109,7 +163,13 @@ func (b *boundTemplate) memoRange(loop int, list reflect.Value) (string, error) 
 		}
 		// Print the body in place and keep a copy of what it printed.
 		ticks, start := b.ticks, b.w.b.Len()
-		if err := b.bodies[loop].Execute(b.w, elem); err != nil {
+		var err error
+		if prog != nil {
+			err = b.runSafe(prog, ev)
+		} else {
+			err = b.bodies[loop].Execute(b.w, elem)
+		}
+		if err != nil {
 			return "", err
 		}
 		m[elem] = printed{text: strings.Clone(b.w.b.String()[start:]), ticks: b.ticks - ticks}
@@ -189,6 +249,14 @@ func newMemoForm(t *Template) *memoForm {
 				}
 				l.Nodes[i] = memoCall(main, n, len(f.bodies))
 				f.bodies = append(f.bodies, name)
+				shape, ok := directShape(n.List, t.funcs)
+				if !ok {
+					shape = nil
+				} else if shape == nil {
+					shape = []shapeOp{} // an empty body prints nothing, directly
+				}
+				f.shapes = append(f.shapes, shape)
+				f.direct = f.direct || shape != nil
 			case *parse.IfNode:
 				rewrite(n.List)
 				rewrite(n.ElseList)

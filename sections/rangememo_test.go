@@ -104,7 +104,7 @@ func TestRenderMemoIsRender(t *testing.T) {
 			}
 			var m RangeMemo
 			for i, d := range c.data {
-				want, wantErr := tmpl.Render(d)
+				want, wantErr := tmpl.renderPlain(d)
 				got, gotErr := tmpl.RenderMemo(d, &m)
 				if got != want || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 					t.Errorf("render %d: RenderMemo = %q, %v; Render = %q, %v", i, got, gotErr, want, wantErr)
@@ -119,11 +119,17 @@ func TestRenderMemoIsRender(t *testing.T) {
 // element changed calls it for that element only, and a RangeMemo keeps
 // about one list's bodies.
 func TestRenderMemoPrintsOnlyWhatChanged(t *testing.T) {
+	for _, text := range []string{skillsIndex, piSkillsIndex} {
+		testPrintsOnlyWhatChanged(t, text)
+	}
+}
+
+func testPrintsOnlyWhatChanged(t *testing.T, text string) {
 	calls := 0
 	funcs := Funcs()
 	xml := funcs["xml"].(func(any) string)
 	funcs["xml"] = func(v any) string { calls++; return xml(v) }
-	tmpl, err := Parse("s", skillsIndex, funcs)
+	tmpl, err := Parse("s", text, funcs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,6 +224,17 @@ func TestRenderMemoWithAnotherTemplate(t *testing.T) {
 	}
 }
 
+// piSkillsIndex is the default pipeline's skills index (no nested
+// range: its body prints directly, direct.go).
+const piSkillsIndex = `<available_skills>
+{{- range .skills }}{{ if .Hidden }}{{ else }}
+  <skill>
+    <name>{{ xml .Name }}</name>
+    <description>{{ xml .Description }}</description>
+  </skill>
+{{- end }}{{ end }}
+</available_skills>`
+
 func BenchmarkRenderSkillsIndex(b *testing.B) {
 	tmpl, err := Parse("s", skillsIndex, Funcs())
 	if err != nil {
@@ -228,6 +245,24 @@ func BenchmarkRenderSkillsIndex(b *testing.B) {
 	b.Run("plain", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := tmpl.Render(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	pi, err := Parse("pi", piSkillsIndex, Funcs())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("pi-text/template", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := pi.renderPlain(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("pi-direct", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := pi.Render(data); err != nil {
 				b.Fatal(err)
 			}
 		}

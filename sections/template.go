@@ -30,6 +30,9 @@ type Template struct {
 	funcs    template.FuncMap
 	memoOnce sync.Once
 	memo     *memoForm
+	// noDirect: a Render through the memoizing form failed; Render takes
+	// the plain template from then on.
+	noDirect atomic.Bool
 }
 
 // Parse parses text as the template of section id. The template holds
@@ -193,22 +196,40 @@ func (t *Template) Fields() []string { return t.fields }
 
 // Render executes the template over data, within the limits of one
 // render (a *LimitError past them; see MaxIterations, MaxRenderBytes).
+//
+// Where the memoizing form (rangememo.go) prints a range directly
+// (direct.go), Render takes it, and the plain template once it cannot:
+// the text or error is the plain template's either way.
 func (t *Template) Render(data map[string]any) (string, error) {
+	if f := t.memoForm(); f != nil && f.direct && !t.noDirect.Load() {
+		if text, err := t.execute(&f.renders, f.tmpl, f, nil, data); err == nil {
+			return text, nil
+		}
+		t.noDirect.Store(true) // a list it could not print: plain from now on
+	}
+	return t.renderPlain(data)
+}
+
+// renderPlain renders data through the plain template alone.
+func (t *Template) renderPlain(data map[string]any) (string, error) {
 	return t.execute(&t.renders, t.tmpl, nil, nil, data)
 }
 
 // execute renders data through a bound clone of tmpl kept in pool (made
-// when the pool has none, with the range bodies named bodies), with memo
-// for a memoized render (rangememo.go).
-func (t *Template) execute(pool *sync.Pool, tmpl *template.Template, bodies []string, memo *RangeMemo, data map[string]any) (string, error) {
+// when the pool has none), form being the memoizing form tmpl is (nil for
+// the plain template) and memo the RangeMemo of a memoized render.
+func (t *Template) execute(pool *sync.Pool, tmpl *template.Template, form *memoForm, memo *RangeMemo, data map[string]any) (string, error) {
 	r, _ := pool.Get().(*boundTemplate)
 	if r == nil {
 		var err error
 		if r, err = bound(tmpl); err != nil {
 			return "", err
 		}
-		for _, name := range bodies {
-			r.bodies = append(r.bodies, r.tmpl.Lookup(name))
+		r.form = form
+		if form != nil {
+			for _, name := range form.bodies {
+				r.bodies = append(r.bodies, r.tmpl.Lookup(name))
+			}
 		}
 	}
 	var w limitedWriter
