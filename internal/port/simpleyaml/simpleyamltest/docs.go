@@ -5,8 +5,13 @@
 package simpleyamltest
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"os/exec"
 	"strings"
+	"testing"
 )
 
 // words are the pieces of values: plain words, and tricky ones (YAML
@@ -103,4 +108,38 @@ func word(r *rand.Rand) string {
 		return tricky[r.IntN(len(tricky))]
 	}
 	return words[r.IntN(len(words))]
+}
+
+// Parse runs cmd (a real YAML library's script) with docs on its standard
+// input as a JSON array, and decodes what it prints (a JSON array of one
+// result per document) into results.
+func Parse(cmd *exec.Cmd, docs []string, results any) error {
+	in, err := json.Marshal(docs)
+	if err != nil {
+		return err
+	}
+	cmd.Stdin = bytes.NewReader(in)
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("%s: %w", cmd.Path, err)
+	}
+	return json.Unmarshal(out, results)
+}
+
+// Compare calls same for every document, which compares the fast path
+// with the library's result i when the fast path takes the document and
+// reports whether it did; it fails t when the fast path took less than a
+// fifth of them (the generator would no longer test it).
+func Compare(t testing.TB, docs []string, same func(i int, doc string) (taken bool)) {
+	t.Helper()
+	taken := 0
+	for i, d := range docs {
+		if same(i, d) {
+			taken++
+		}
+	}
+	if taken < len(docs)/5 {
+		t.Errorf("the fast path took %d of %d documents: the generator no longer tests it", taken, len(docs))
+	}
+	t.Logf("the fast path took %d of %d documents", taken, len(docs))
 }
