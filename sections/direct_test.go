@@ -136,3 +136,36 @@ func TestDirectShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectAfterFailures: an error of the template's own (a missing
+// key) leaves the direct way on for later renders; a list it cannot
+// print directly turns it off, and Render goes on as text/template.
+func TestDirectAfterFailures(t *testing.T) {
+	text := `{{ range .l }}{{ .Name }};{{ end }}{{ .tail }}`
+	tmpl, err := Parse("s", text, Funcs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := Parse("s", text, Funcs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []struct {
+		data   map[string]any
+		direct bool // still on after this render
+	}{
+		{map[string]any{"l": directItems(2)}, true}, // no tail: missingkey=error
+		{map[string]any{"l": directItems(2), "tail": "."}, true},
+		{map[string]any{"l": []any{directItem{Name: "x"}}, "tail": "."}, false},
+		{map[string]any{"l": directItems(1), "tail": "."}, false},
+	} {
+		want, wantErr := ref.renderPlain(c.data)
+		got, gotErr := tmpl.Render(c.data)
+		if got != want || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Errorf("render %d: %q, %v; text/template: %q, %v", i, got, gotErr, want, wantErr)
+		}
+		if on := !tmpl.noDirect.Load(); on != c.direct {
+			t.Errorf("render %d: direct way on %v, want %v", i, on, c.direct)
+		}
+	}
+}

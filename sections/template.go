@@ -6,6 +6,7 @@
 package sections
 
 import (
+	"errors"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -30,8 +31,8 @@ type Template struct {
 	funcs    template.FuncMap
 	memoOnce sync.Once
 	memo     *memoForm
-	// noDirect: a Render through the memoizing form failed; Render takes
-	// the plain template from then on.
+	// noDirect: a Render through the memoizing form met a range it could
+	// not print directly; Render takes the plain template from then on.
 	noDirect atomic.Bool
 }
 
@@ -202,10 +203,13 @@ func (t *Template) Fields() []string { return t.fields }
 // the text or error is the plain template's either way.
 func (t *Template) Render(data map[string]any) (string, error) {
 	if f := t.memoForm(); f != nil && f.direct && !t.noDirect.Load() {
-		if text, err := t.execute(&f.renders, f.tmpl, f, nil, data); err == nil {
+		text, err := t.execute(&f.renders, f.tmpl, f, nil, data)
+		if err == nil {
 			return text, nil
 		}
-		t.noDirect.Store(true) // a list it could not print: plain from now on
+		if errors.Is(err, errNoMemo) {
+			t.noDirect.Store(true) // a list it could not print: plain from now on
+		}
 	}
 	return t.renderPlain(data)
 }
