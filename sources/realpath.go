@@ -2,6 +2,7 @@ package sources
 
 import (
 	"io/fs"
+	"maps"
 	"path"
 	"strings"
 	"sync"
@@ -99,10 +100,21 @@ func (r *Resolver) Learned() map[string]string {
 // They must still hold: the caller makes the facts they came from its own
 // (as a remembered step's facts, validated, become its caller's).
 func (r *Resolver) Learn(m map[string]string) {
+	if len(m) == 0 {
+		return
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for k, v := range m {
-		r.cache[k] = v
+	switch {
+	case len(r.cache) == 0:
+		r.cache = maps.Clone(m) // one sized copy, not a map grown step by step
+	case len(m) > len(r.cache):
+		both := make(map[string]string, len(r.cache)+len(m))
+		maps.Copy(both, r.cache)
+		maps.Copy(both, m)
+		r.cache = both
+	default:
+		maps.Copy(r.cache, m)
 	}
 }
 

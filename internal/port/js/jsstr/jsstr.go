@@ -40,6 +40,15 @@ func HasNonSpace(s string) bool {
 // String.prototype.length does. Invalid bytes count as one unit each (they
 // decode to U+FFFD).
 func Len(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return i + lenUTF16(s[i:])
+		}
+	}
+	return len(s) // ASCII: a unit a byte
+}
+
+func lenUTF16(s string) int {
 	n := 0
 	for _, r := range s {
 		if r >= 0x10000 {

@@ -1,6 +1,9 @@
 package jsstr
 
-import "testing"
+import (
+	"testing"
+	"unicode/utf16"
+)
 
 func TestDecodeUTF8(t *testing.T) {
 	for in, want := range map[string]string{
@@ -61,4 +64,17 @@ func TestValue(t *testing.T) {
 			t.Errorf("Truthy(%#v) = %v", tt.v, got)
 		}
 	}
+}
+
+// FuzzLen: Len is the UTF-16 length of the string as Go decodes it
+// (each invalid byte one U+FFFD), on the ASCII fast path and off it.
+func FuzzLen(f *testing.F) {
+	for _, s := range []string{"", "abc", "caf\u00e9", "a\U0001F600b", "ab\xffc", "\xf0\x9f\x98", "x\u2014y\U0001F600"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Len(s), len(utf16.Encode([]rune(s))); got != want {
+			t.Fatalf("Len(%q) = %d, want %d", s, got, want)
+		}
+	})
 }
