@@ -169,3 +169,37 @@ func TestDirectAfterFailures(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDirect renders range bodies through Render, which prints the
+// direct ones without text/template, and through the plain template, over
+// lists of several element types: the texts and errors must be equal.
+func FuzzDirect(f *testing.F) {
+	for _, s := range []string{
+		`{{ if .On }}{{ else }}<n>{{ xml .Name }}</n>{{ end }}`, `{{ .Name }}|{{ .Count }}|{{ .In.X }}|{{ .E }}`,
+		`{{ if .Tags }}{{ xml .Tags }}{{ else if .Ratio }}r{{ end }}`, `{{ upper "x" }}{{ slashes .Path }}{{ lower .Name }}`,
+		`{{ . }}`, `{{ xml . }};`, `{{ if . }}y{{ end }}`, `{{- /* c */ -}}{{ trim .Name }}`, `{{ .hidden }}`, `{{ .Nope }}`,
+	} {
+		f.Add(s)
+	}
+	funcs := Funcs()
+	lists := []any{directItems(4), []string{"a", "<b>", ""}, []int{0, 7}, [][2]string{{"x", "y"}}, []named{"p", `q\r`}, []bool{true, false}}
+	f.Fuzz(func(t *testing.T, body string) {
+		text := "{{ range .l }}" + body + "{{ end }}"
+		ref, err := Parse("s", text, funcs)
+		if err != nil {
+			return
+		}
+		for _, l := range lists {
+			tmpl, err := Parse("s", text, funcs) // its own: a list it cannot print turns the direct way off
+			if err != nil {
+				t.Fatal(err)
+			}
+			data := map[string]any{"l": l}
+			want, wantErr := ref.renderPlain(data)
+			got, gotErr := tmpl.Render(data)
+			if got != want || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("%q over %T: Render = %q, %v; text/template = %q, %v", body, l, got, gotErr, want, wantErr)
+			}
+		}
+	})
+}
