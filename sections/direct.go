@@ -25,8 +25,11 @@ import (
 // shape resolved against one element type (a struct's exported fields,
 // by index), made when a render meets that type. The element type is
 // plain data (no methods), so the field lookups, truth tests and printing
-// below are text/template's own for it. Anything else keeps the body
-// template.
+// below are text/template's own for it. Anything else prints through
+// text/template: the body template in a memoized render, the plain
+// template in Render.
+
+// shapeOp is one step of a shape.
 type shapeOp struct {
 	kind  opKind
 	text  string   // opText: the text; opCall with a constant argument: the argument
