@@ -141,7 +141,7 @@ func (rs *rootSet) outsideWith(res *sources.Resolver, abs string) (string, bool)
 		return "", false
 	}
 	real, err := res.Realpath(abs)
-	if err != nil || real == path.Clean(abs) {
+	if err != nil || real == abs || real == path.Clean(abs) { // a realpath is clean: abs == real needs no Clean
 		return "", false
 	}
 	for _, root := range rs.all {
