@@ -57,7 +57,7 @@ func (s *scanner) scanRoot(ctx context.Context, dir string) error {
 	if err != nil {
 		return err
 	}
-	s.readMet(ctx)
+	s.readMet()
 	return nil
 }
 
@@ -143,20 +143,13 @@ func (s *scanner) read(p string) {
 }
 
 // readMet reads the skill files the walk met, in its order, once they
-// have been read ahead (while the walk went on, pytext.ReadInBackground,
-// or here on several goroutines, pytext.Prefetch): the result is what
+// have been read ahead while the walk went on (pytext.ReadInBackground,
+// where the file system can and there is another CPU): the result is what
 // reading each as the walk met it gives, an unreadable one left out with
 // its exclusion where the walk would have recorded it. Nothing in the
 // walk depends on a file's content.
-func (s *scanner) readMet(ctx context.Context) {
+func (s *scanner) readMet() {
 	v := s.l.view
-	if s.ahead == nil {
-		names := make([]string, len(s.met))
-		for i, m := range s.met {
-			names[i] = m.path
-		}
-		pytext.Prefetch(ctx, v.fsys, v.base, names)
-	}
 	excluded := s.l.res.Excluded
 	var merged []prov.Exclusion // nil until a file is unreadable
 	done := 0                   // excluded[:done] are in merged

@@ -99,20 +99,6 @@ func ReadText(fsys sources.FS, cwd, name string) (text string, size int, err err
 	return t.text, t.size, t.err
 }
 
-// Prefetch reads ahead, on several goroutines where the file system can
-// (sources.Prefetch), the files ReadText will read for names, into the
-// parse cache ReadText answers from. Best effort: it reports nothing, and
-// ReadText's own reads are what report failures.
-func Prefetch(ctx context.Context, fsys sources.FS, cwd string, names []string) {
-	abs := make([]string, 0, len(names))
-	for _, n := range names {
-		if a, ok := Resolve(fsys, cwd, n); ok {
-			abs = append(abs, a)
-		}
-	}
-	sources.Prefetch(ctx, fsys, abs, "pytext", decodeText)
-}
-
 // Background reads, on another goroutine, the files ReadText will read
 // for the names it is given, while the caller is still finding them
 // (sources.ReadInBackground). A nil *Background does nothing.

@@ -93,10 +93,10 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 		return SkillsResult{}, err
 	}
 	s := skillSet{l: l, byName: map[string]int{}, byReal: map[string]string{}}
-	if !walked || found == nil {
+	if !walked {
 		// A remembered discovery read nothing: read its files ahead now.
-		// (After a walk, found has read what the walks found; the few
-		// files named outright load in order.)
+		// (After a walk, found has read what the walks found, where it
+		// could; the few files named outright load in order.)
 		sources.Prefetch(ctx, l.fsys, plan.files, skillFileKind, parseMarkdown)
 	}
 	for _, st := range plan.steps {
