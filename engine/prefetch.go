@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"runtime"
 	"sync/atomic"
 
 	"github.com/promptc/promptc/sources"
@@ -36,7 +35,7 @@ const prefetchPerWorker = 8
 // the kind's own reads, in its order, are what charge the budget and report
 // failures, so the results are those of reading in order.
 func (c runFS) Prefetch(ctx context.Context, names []string, kind string, parse func([]byte) (any, error)) {
-	workers := min(runtime.GOMAXPROCS(0), len(names)/prefetchPerWorker)
+	workers := sources.Workers(len(names), prefetchPerWorker)
 	if workers < 2 {
 		return
 	}

@@ -2,7 +2,6 @@ package sources
 
 import (
 	"context"
-	"runtime"
 )
 
 // ParseCache is implemented by file systems that remember what was parsed
@@ -51,7 +50,7 @@ func MemoText(fsys FS, kind, text string, parse func(string) (any, error)) (any,
 // reports nothing.
 func MemoTexts(ctx context.Context, fsys FS, kind string, texts []string, parse func(string) (any, error)) {
 	c, ok := fsys.(ParseCache)
-	workers := min(runtime.GOMAXPROCS(0), len(texts)/textsPerWorker)
+	workers := Workers(len(texts), textsPerWorker)
 	if !ok || workers < 2 {
 		return
 	}

@@ -61,7 +61,7 @@ const MinDirsAhead = 2 * dirsPerWorker
 // reports, so the walk's result is the same either way.
 func PrefetchDirs(ctx context.Context, fsys FS, abs []string) {
 	p, ok := fsys.(DirPrefetcher)
-	workers := min(runtime.GOMAXPROCS(0), len(abs)/dirsPerWorker)
+	workers := Workers(len(abs), dirsPerWorker)
 	if !ok || workers < 2 {
 		return
 	}
@@ -69,6 +69,13 @@ func PrefetchDirs(ctx context.Context, fsys FS, abs []string) {
 	InParallel(ctx, len(abs), workers, func(i int) bool {
 		return listed.Add(int64(p.PrefetchDir(Name(abs[i])))) <= MaxWalkEntries
 	})
+}
+
+// Workers is how many goroutines n items of work get when each must have
+// perWorker of them to pay for itself: at most GOMAXPROCS, and below 2
+// when the work is better done on the caller's alone.
+func Workers(n, perWorker int) int {
+	return min(runtime.GOMAXPROCS(0), n/perWorker)
 }
 
 // InParallel calls do(i) for the indexes below n on workers goroutines,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"runtime"
 	"sync"
 	"syscall"
 
@@ -191,7 +190,7 @@ func (c *Cache) Valid(d *Deps) bool {
 		return false
 	}
 	gs := d.groupsLocked()
-	workers := max(1, min(runtime.GOMAXPROCS(0), len(gs)/validPerWorker))
+	workers := max(1, sources.Workers(len(gs), validPerWorker))
 	return sources.InParallel(context.Background(), len(gs), workers, func(i int) bool { return c.holds(&gs[i]) })
 }
 
