@@ -68,11 +68,11 @@ func directShape(l *parse.ListNode, funcs template.FuncMap) (shape []shapeOp, ok
 			}
 			shape = append(shape, op)
 		case *parse.IfNode:
-			cond, ok := singleArg(n.Pipe)
-			if !ok {
+			args, ok := command(n.Pipe)
+			if !ok || len(args) != 1 {
 				return nil, false
 			}
-			field, ok := fieldOf(cond)
+			field, ok := fieldOf(args[0])
 			if !ok {
 				return nil, false
 			}
@@ -95,10 +95,10 @@ func directShape(l *parse.ListNode, funcs template.FuncMap) (shape []shapeOp, ok
 // actionShape is the shape of an action's pipeline: a value printed, a
 // function called on one argument, or the range tick.
 func actionShape(p *parse.PipeNode, funcs template.FuncMap) (shapeOp, bool) {
-	if p == nil || len(p.Decl) > 0 || p.IsAssign || len(p.Cmds) != 1 {
+	args, ok := command(p)
+	if !ok {
 		return shapeOp{}, false
 	}
-	args := p.Cmds[0].Args
 	if id, ok := args[0].(*parse.IdentifierNode); ok {
 		if id.Ident == tickFunc && len(args) == 2 {
 			return shapeOp{kind: opTick}, true
@@ -125,13 +125,13 @@ func actionShape(p *parse.PipeNode, funcs template.FuncMap) (shapeOp, bool) {
 	return shapeOp{kind: opPrint, field: field}, ok
 }
 
-// singleArg returns the one argument of a one-command pipeline without
+// command returns the arguments of a pipeline of one command without
 // declarations.
-func singleArg(p *parse.PipeNode) (parse.Node, bool) {
-	if p == nil || len(p.Decl) > 0 || p.IsAssign || len(p.Cmds) != 1 || len(p.Cmds[0].Args) != 1 {
+func command(p *parse.PipeNode) ([]parse.Node, bool) {
+	if p == nil || len(p.Decl) > 0 || p.IsAssign || len(p.Cmds) != 1 {
 		return nil, false
 	}
-	return p.Cmds[0].Args[0], true
+	return p.Cmds[0].Args, true
 }
 
 // fieldOf returns the field chain n reads from dot: a FieldNode's
