@@ -17,8 +17,10 @@ const (
 	// run in all (and how long a list until, untilStep and seq may build).
 	MaxIterations = 1_000_000
 	// MaxRenderBytes is the most one render may print, and the largest
-	// string repeat, indent, replace and friends may build.
-	MaxRenderBytes = 256 << 20
+	// string repeat, indent, replace and friends may build: eleven times
+	// the 5.8 MB prompt of 10,000 skills, and more than any model's
+	// context window holds.
+	MaxRenderBytes = 64 << 20
 )
 
 // LimitError reports a render that went past a limit.
