@@ -5,8 +5,11 @@ For every fixture of ../shared/bench (pi and CowAgent at S, M, L; XL with --xl) 
 by side on this machine:
   - floor: the C replay of promptc's own paths, each touched once (../shared/bench/floor),
     and the syscalls the promptc CLI makes on those paths;
-  - BenchmarkFixture (cmd/promptc): cold (a new Builder), warm (nothing changed), touched (one
-    SKILL.md rewritten before each build), watched (BuilderOptions.Watch), in process;
+  - BenchmarkFixture (cmd/promptc): cold (a new Builder, under the CLI's collector settings,
+    GOGC=400 under a 512 MiB soft limit: every CLI build is a cold one), cold with Go's default
+    GOGC=100 (an embedding program, or promptc serve's first build of a workspace), warm (nothing
+    changed), touched (one SKILL.md rewritten before each build), watched (BuilderOptions.Watch),
+    in process;
   - the CLI as a whole process, CPU time (user+sys) from getrusage.
 and prints one table of times and ratios. With --repeat R it measures each fixture R times in turn
 (floor, builds, CLI) and prints the medians, each ratio the median of the R ratios taken side by
@@ -125,7 +128,7 @@ for name in fixtures:
     row = dict(name=name, floor=med([r["floor"] for r in runs]), paths=runs[0]["paths"],
                per_path=med([r["per_path"] for r in runs]), floor_per_path=runs[0]["floor_per_path"],
                cli=med([r["cli"] for r in runs]))
-    for k in ("cold", "warm", "touched", "watched"):
+    for k in ("cold", "cold_defaultgc", "warm", "touched", "watched"):
         if all(k in r for r in runs):
             row[k] = (med([r[k][0] for r in runs]), med([r[k][1] for r in runs]), med([r[k][0] / r["floor"] for r in runs]))
     if all("pi" in r for r in runs):
@@ -135,8 +138,8 @@ for name in fixtures:
     rows.append(row)
     print(f"measured {name}", file=sys.stderr)
 
-print("| fixture | paths | floor ms | cold ms (× floor) | warm ms (× floor) | touched ms (× floor) | watched µs | warm alloc | CLI CPU ms | CLI syscalls/path (floor's) |")
-print("|---|---|---|---|---|---|---|---|---|---|")
+print("| fixture | paths | floor ms | cold ms (× floor) | cold, GOGC=100 (× floor) | warm ms (× floor) | touched ms (× floor) | watched µs | warm alloc | CLI CPU ms | CLI syscalls/path (floor's) |")
+print("|---|---|---|---|---|---|---|---|---|---|---|")
 for r in rows:
     def cell(k):
         if k not in r:
@@ -144,7 +147,7 @@ for r in rows:
         return f"{r[k][0]:.2f} ({r[k][2]:.2f}×)"
     watched = f"{r['watched'][0] * 1000:.1f}" if "watched" in r else "-"
     alloc = f"{r['warm'][1] / 1e6:.2f} MB" if "warm" in r else "-"
-    print(f"| {r['name']} | {r['paths']} | {r['floor']:.3f} | {cell('cold')} | {cell('warm')} | {cell('touched')} | {watched} | {alloc} | {r['cli']:.1f} | {r['per_path']:.2f} ({r['floor_per_path']:.2f}) |")
+    print(f"| {r['name']} | {r['paths']} | {r['floor']:.3f} | {cell('cold')} | {cell('cold_defaultgc')} | {cell('warm')} | {cell('touched')} | {watched} | {alloc} | {r['cli']:.1f} | {r['per_path']:.2f} ({r['floor_per_path']:.2f}) |")
 if any("pi" in r for r in rows):
     print()
     print("pi's per-turn CPU over promptc's in-process CPU per build (cpu-ms/op), side by side:")

@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"math"
 	"os"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -17,8 +20,11 @@ import (
 // bench/ratios.py compares it with the I/O floor: $PROMPTC_BENCH_CMD is
 // the JSON list `floor --json` prints as "command" (env -i -C DIR VAR=...
 // BIN build ARGS...); $PROMPTC_BENCH_TOUCH, when set, is the file the
-// touched case rewrites before every build. Cases: cold (a new Builder),
-// warm (nothing changed), touched (one file changed), watched (with
+// touched case rewrites before every build. Cases: cold (a new Builder,
+// under the collector settings of the CLI, whose every build is a cold
+// one), cold_defaultgc (the same under Go's default GOGC=100, as an
+// embedding program or promptc serve's first build of a workspace runs
+// it), warm (nothing changed), touched (one file changed), watched (with
 // BuilderOptions.Watch). Skipped without $PROMPTC_BENCH_CMD. Besides wall
 // time, cold, warm and touched report cpu-ms/op: the process's CPU time
 // (user+sys) per build, which also counts the collector's work on other
@@ -49,8 +55,14 @@ func BenchmarkFixture(b *testing.B) {
 			b.Fatal("the Builder's prompt differs from a plain run's")
 		}
 	}
-	b.Run("cold", func(b *testing.B) {
+	// cold is a new Builder's first build, under gcPercent and memLimit
+	// (restored afterwards).
+	cold := func(b *testing.B, gcPercent int, memLimit int64) {
+		defer debug.SetGCPercent(debug.SetGCPercent(gcPercent))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(memLimit))
+		runtime.GC()
 		b.ReportAllocs()
+		b.ResetTimer()
 		start := processCPU()
 		for b.Loop() {
 			bl, err := engine.NewBuilder(s.plan, sources.OSFS())
@@ -60,7 +72,12 @@ func BenchmarkFixture(b *testing.B) {
 			check(b, build(b, bl))
 		}
 		reportCPU(b, processCPU()-start)
-	})
+	}
+	// Every CLI build is a cold build, and the CLI runs the collector with
+	// the one-shot target (tuneGC); a Go program embedding the engine, and
+	// promptc serve, get Go's default unless they set their own.
+	b.Run("cold", func(b *testing.B) { cold(b, oneShotGCPercent, oneShotMemLimit) })
+	b.Run("cold_defaultgc", func(b *testing.B) { cold(b, 100, math.MaxInt64) })
 	// warm builds on one Builder; each, when given, runs untimed before
 	// every build. cpu reports cpu-ms/op (two getrusage calls per build
 	// when each is given: too many for a watched build of a microsecond).

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -83,7 +84,9 @@ type requestParamsEnv interface {
 }
 
 // yamlLine splits yaml.v3's "yaml: line N: message".
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLine = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+})
 
 // readParamsFile merges a JSON (or YAML) object of param values into
 // into; "-" reads standard input.
@@ -107,7 +110,7 @@ func readParamsFile(path string, e env, into map[string]any) error {
 				return usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %v", path, err)}
 			}
 			msg := yerr.Error()
-			if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			if m := yamlLine().FindStringSubmatch(msg); m != nil {
 				return usageError{fmt.Sprintf("%s:%s: params must be a JSON or YAML object: %s", path, m[1], m[2])}
 			}
 			return usageError{fmt.Sprintf("%s: params must be a JSON or YAML object: %s", path, strings.TrimPrefix(msg, "yaml: "))}

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -273,7 +274,9 @@ func diffText(want, got string) string {
 
 // linkNote is promptc's own warning about a file read through a symbolic
 // link that leads outside the pipeline's roots; pi prints nothing for it.
-var linkNote = regexp.MustCompile(`^warning: \S+ is a link to \S+, outside the project \(`)
+var linkNote = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^warning: \S+ is a link to \S+, outside the project \(`)
+})
 
 // quietStderr checks that stderr is silent except for promptc's notes on
 // links that leave the project, which the reference agents do not print.
@@ -283,7 +286,7 @@ func quietStderr(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("usage: quiet-stderr")
 	}
 	for _, line := range strings.Split(strings.TrimSuffix(ts.ReadFile("stderr"), "\n"), "\n") {
-		if line != "" && !linkNote.MatchString(line) {
+		if line != "" && !linkNote().MatchString(line) {
 			ts.Fatalf("unexpected stderr line: %s", line)
 		}
 	}

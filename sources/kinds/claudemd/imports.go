@@ -4,9 +4,12 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
-var importRe = regexp.MustCompile(`(?:^|\s)@((?:[^\s\\]|\\ )+)`)
+var importRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|\s)@((?:[^\s\\]|\\ )+)`)
+})
 
 // maskCodeSpans blanks out inline code spans (a run of n backticks up to
 // the next run of exactly n), so that no import is found inside one.
@@ -56,7 +59,7 @@ func maskCodeSpans(s string) string {
 func importPaths(runs []string, dir, home string) []string {
 	var out []string
 	for _, run := range runs {
-		for _, m := range importRe.FindAllStringSubmatch(maskCodeSpans(run), -1) {
+		for _, m := range importRe().FindAllStringSubmatch(maskCodeSpans(run), -1) {
 			p := m[1]
 			if i := strings.IndexByte(p, '#'); i >= 0 {
 				p = p[:i]

@@ -3,6 +3,7 @@ package claudemd
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -79,7 +80,9 @@ const (
 	commentLine          // part of a block-level HTML comment, or a blank line after one
 )
 
-var fenceRe = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+var fenceRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+})
 
 // classify splits text into lines (each with its "\n") and says what
 // each one is, the way a Markdown block lexer sees them: fenced code,
@@ -101,7 +104,7 @@ func classify(text string) ([]string, []lineKind) {
 	prevBlank := true // start of the document, or after a blank line
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], "\r\n")
-		if m := fenceRe.FindStringSubmatch(l); m != nil {
+		if m := fenceRe().FindStringSubmatch(l); m != nil {
 			fence := m[1]
 			kinds[i] = codeLine
 			for i+1 < len(lines) {

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/promptc/promptc/diag"
@@ -131,7 +132,9 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 	return l.res, l.diags, nil
 }
 
-var newlineRuns = regexp.MustCompile(`\n{3,}`)
+var newlineRuns = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\n{3,}`)
+})
 
 // load reads one context file and processes its imports; system marks a
 // file of the system part, whose newline runs collapse (GM-3).
@@ -158,7 +161,7 @@ func (l *loader) load(p string, system bool) (Entry, bool) {
 		return Entry{}, false
 	}
 	if system {
-		text = newlineRuns.ReplaceAllString(text, "\n\n")
+		text = newlineRuns().ReplaceAllString(text, "\n\n")
 	}
 	l.res.origins = append(l.res.origins, prov.Origin{Path: p, Role: "context", Bytes: len(b)})
 	return Entry{Path: p, Text: text, bytes: len(b)}, true

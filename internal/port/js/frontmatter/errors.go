@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 )
 
@@ -84,14 +85,16 @@ func u16(s string) []uint16   { return utf16.Encode([]rune(s)) }
 func str16(u []uint16) string { return string(utf16.Decode(u)) }
 
 // yaml.v3 errors look like "yaml: line 3: did not find expected key".
-var reV3Error = regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+var reV3Error = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
+})
 
 // convertError turns a gopkg.in/yaml.v3 error into the npm yaml package's
 // error for the same document: diagnose finds it for the mistakes
 // frontmatter authors make; otherwise yaml.v3's reason is kept, placed at
 // the start of the line yaml.v3 reports.
 func convertError(src string, err error) *YAMLError {
-	m := reV3Error.FindStringSubmatch(err.Error())
+	m := reV3Error().FindStringSubmatch(err.Error())
 	if m == nil {
 		return &YAMLError{Reason: err.Error(), text: err.Error()}
 	}

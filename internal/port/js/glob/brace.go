@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Brace expansion as the brace-expansion package (v5, used by minimatch)
@@ -26,11 +27,19 @@ const (
 	escPeriod = "\x00P\x00"
 )
 
-var (
-	numericSeqRE = regexp.MustCompile(`^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$`)
-	alphaSeqRE   = regexp.MustCompile(`^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$`)
-	paddedRE     = regexp.MustCompile(`^-?0\d`)
-)
+// bracePatterns are minimatch's sequence tests, compiled on first use
+// (only patterns with braces need them).
+type bracePatterns struct {
+	numericSeq, alphaSeq, padded *regexp.Regexp
+}
+
+var braceRE = sync.OnceValue(func() *bracePatterns {
+	return &bracePatterns{
+		numericSeq: regexp.MustCompile(`^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$`),
+		alphaSeq:   regexp.MustCompile(`^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$`),
+		padded:     regexp.MustCompile(`^-?0\d`),
+	}
+})
 
 // braceExpand is minimatch's braceExpand: patterns without a "{...}" pair
 // (on one line, with no "{" inside) are returned as they are.
@@ -272,8 +281,8 @@ func expandInner(str string, depth int, isTop bool) []string {
 			}
 			continue
 		}
-		isAlpha := alphaSeqRE.MatchString(m.body)
-		isSeq := numericSeqRE.MatchString(m.body) || isAlpha
+		isAlpha := braceRE().alphaSeq.MatchString(m.body)
+		isSeq := braceRE().numericSeq.MatchString(m.body) || isAlpha
 		if !isSeq && !strings.Contains(m.body, ",") {
 			if rewrites < maxRewrites && commaSetFollows(m.post) {
 				// {a},b} expands like bash: the inner "}" is literal
@@ -360,7 +369,7 @@ func expandSequence(body string, isAlpha bool) []string {
 	}
 	pad := false
 	for _, el := range n {
-		pad = pad || paddedRE.MatchString(el)
+		pad = pad || braceRE().padded.MatchString(el)
 	}
 	var out []string
 	for i := x; (reverse && i >= y || !reverse && i <= y) && len(out) < expansionMax; i += incr {

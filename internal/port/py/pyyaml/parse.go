@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -96,7 +97,9 @@ func parseSingle(text string) (*yaml.Node, error) {
 	return &doc, nil
 }
 
-var indentTabRE = regexp.MustCompile(`^yaml: line (\d+): found a tab character where an indentation space is expected`)
+var indentTabRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^yaml: line (\d+): found a tab character where an indentation space is expected`)
+})
 
 // indentTabLine returns the 1-based line of the block scalar yaml.v3's
 // indentation-tab error names, or 0 for any other outcome.
@@ -104,7 +107,7 @@ func indentTabLine(err error) int {
 	if err == nil {
 		return 0
 	}
-	m := indentTabRE.FindStringSubmatch(err.Error())
+	m := indentTabRE().FindStringSubmatch(err.Error())
 	if m == nil {
 		return 0
 	}

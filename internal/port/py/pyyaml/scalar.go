@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/promptc/promptc/internal/port/py/pytext"
 )
@@ -179,12 +180,14 @@ func pyInt(s string, base int) (*big.Int, error) {
 	return n, nil
 }
 
-var pyFloatRE = regexp.MustCompile(`^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|(?i:inf|infinity|nan))$`)
+var pyFloatRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|(?i:inf|infinity|nan))$`)
+})
 
 // pyFloat is Python's float(s) for a string without underscores.
 func pyFloat(s string) (float64, error) {
 	t := strings.Trim(toASCII(s), " \t\n\v\f\r")
-	if !pyFloatRE.MatchString(t) {
+	if !pyFloatRE().MatchString(t) {
 		return 0, fmt.Errorf("ValueError: could not convert string to float: %s", quoteRepr(s))
 	}
 	neg := t[0] == '-'
@@ -209,14 +212,16 @@ func pyFloat(s string) (float64, error) {
 }
 
 // The constructor's timestamp pattern (SafeConstructor.timestamp_regexp).
-var timestampCtorRE = regexp.MustCompile(`^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)` +
-	`(?:(?:[Tt]|[ \t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\.([0-9]*))?` +
-	`(?:[ \t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$`)
+var timestampCtorRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)` +
+		`(?:(?:[Tt]|[ \t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\.([0-9]*))?` +
+		`(?:[ \t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$`)
+})
 
 // constructTimestamp is SafeConstructor.construct_yaml_timestamp, with
 // datetime's range checks.
 func constructTimestamp(value string) (any, error) {
-	m := fullMatch(timestampCtorRE, value)
+	m := fullMatch(timestampCtorRE(), value)
 	if m == nil {
 		return nil, errors.New("AttributeError: 'NoneType' object has no attribute 'groupdict'")
 	}
