@@ -1,6 +1,7 @@
 package sections
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -66,5 +67,29 @@ func TestRenderLimits(t *testing.T) {
 	}
 	if !strings.Contains((&LimitError{Msg: "x"}).Error(), "x") {
 		t.Error("LimitError text")
+	}
+}
+
+// TestRenderGrowsByDoubling: a long text costs about twice its size in
+// buffers on a first render (before any size hint), not the five times
+// that growing a large buffer by a quarter at a time costs.
+func TestRenderGrowsByDoubling(t *testing.T) {
+	tmpl, err := Parse("t", `{{ range .l }}<skill>{{ . }}</skill>{{ end }}`, Funcs())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := make([]string, 20_000)
+	for i := range l {
+		l[i] = strings.Repeat("x", 300)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	out, err := tmpl.Render(map[string]any{"l": l})
+	runtime.ReadMemStats(&after)
+	if err != nil || len(out) != 20_000*315 {
+		t.Fatalf("render: %d bytes, %v", len(out), err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 3*uint64(len(out)) {
+		t.Errorf("a %d-byte text allocated %d bytes (%.1f times)", len(out), got, float64(got)/float64(len(out)))
 	}
 }

@@ -160,6 +160,19 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// WriteString writes s without copying it when the underlying writer
+// takes strings (*os.File does): a prompt can be megabytes.
+func (c *checkedWriter) WriteString(s string) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := io.WriteString(c.w, s)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
 // report prints err and maps it to an exit status.
 func report(err error, stderr io.Writer) int {
 	if err == nil {
