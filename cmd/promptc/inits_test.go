@@ -16,7 +16,7 @@ const maxInitBytes = 4096
 // TestPackageInitsAreCheap: every promptc process, a one-line build as
 // much as anything, runs every linked package's init first. promptc's own
 // packages compile no regexps and build no large tables there (they wait
-// for first use, sync.OnceValue), so a build pays only for what it uses.
+// for first use, internal/lazyre), so a build pays only for what it uses.
 // It reads the runtime's init trace of this test binary, which links the
 // same packages as promptc.
 func TestPackageInitsAreCheap(t *testing.T) {

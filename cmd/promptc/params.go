@@ -5,17 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptc/promptc/bind"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/internal/lazyre"
 	"github.com/promptc/promptc/internal/sourcedate"
 )
 
@@ -84,9 +83,7 @@ type requestParamsEnv interface {
 }
 
 // yamlLine splits yaml.v3's "yaml: line N: message".
-var yamlLine = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-})
+var yamlLine = lazyre.New(`^yaml: line (\d+): (.*)$`)
 
 // readParamsFile merges a JSON (or YAML) object of param values into
 // into; "-" reads standard input.

@@ -8,12 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/promptc/promptc/internal/lazyre"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -274,9 +273,7 @@ func diffText(want, got string) string {
 
 // linkNote is promptc's own warning about a file read through a symbolic
 // link that leads outside the pipeline's roots; pi prints nothing for it.
-var linkNote = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^warning: \S+ is a link to \S+, outside the project \(`)
-})
+var linkNote = lazyre.New(`^warning: \S+ is a link to \S+, outside the project \(`)
 
 // quietStderr checks that stderr is silent except for promptc's notes on
 // links that leave the project, which the reference agents do not print.

@@ -88,10 +88,10 @@ func TestKindsAreIndependent(t *testing.T) {
 	}
 }
 
-// TestBudgetLeavesAreLeaves: the engine's budget and import helpers import
-// nothing of promptc.
+// TestBudgetLeavesAreLeaves: the engine's budget and import helpers, and
+// the ports' and kinds' lazy regexps, import nothing of promptc.
 func TestBudgetLeavesAreLeaves(t *testing.T) {
-	for _, leaf := range []string{"internal/budget", "internal/mdimport"} {
+	for _, leaf := range []string{"internal/budget", "internal/mdimport", "internal/lazyre"} {
 		for _, p := range ours(goList(t, "-deps", module+leaf)) {
 			if p != leaf {
 				t.Errorf("%s depends on %s", leaf, p)

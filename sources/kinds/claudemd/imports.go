@@ -4,12 +4,11 @@ import (
 	"path"
 	"regexp"
 	"strings"
-	"sync"
+
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
-var importRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:^|\s)@((?:[^\s\\]|\\ )+)`)
-})
+var importRe = lazyre.New(`(?:^|\s)@((?:[^\s\\]|\\ )+)`)
 
 // maskCodeSpans blanks out inline code spans (a run of n backticks up to
 // the next run of exactly n), so that no import is found inside one.

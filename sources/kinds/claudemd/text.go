@@ -1,10 +1,10 @@
 package claudemd
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 	"unicode"
+
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // jsTrim is JavaScript's String.prototype.trim: Unicode white space,
@@ -80,9 +80,7 @@ const (
 	commentLine          // part of a block-level HTML comment, or a blank line after one
 )
 
-var fenceRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
-})
+var fenceRe = lazyre.New("^ {0,3}(`{3,}|~{3,})")
 
 // classify splits text into lines (each with its "\n") and says what
 // each one is, the way a Markdown block lexer sees them: fenced code,

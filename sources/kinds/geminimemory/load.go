@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/internal/lazyre"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sources"
@@ -132,9 +131,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 	return l.res, l.diags, nil
 }
 
-var newlineRuns = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\n{3,}`)
-})
+var newlineRuns = lazyre.New(`\n{3,}`)
 
 // load reads one context file and processes its imports; system marks a
 // file of the system part, whose newline runs collapse (GM-3).

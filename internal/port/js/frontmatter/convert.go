@@ -3,12 +3,11 @@ package frontmatter
 import (
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
+	"github.com/promptc/promptc/internal/lazyre"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 	"gopkg.in/yaml.v3"
 )
@@ -153,27 +152,18 @@ func keyString(v any) string {
 
 // Core-schema (YAML 1.2) resolution of plain scalars, in the npm yaml
 // package's order: null, bool, octal int, decimal int, hex int, nan/inf,
-// exponent float, float; anything else is a string. The patterns are
-// compiled on first use: front matter that takes the fast path never
-// needs them, and a process that parses none (promptc build of a
-// CowAgent workspace) does not pay for them at start-up.
-type corePatterns struct {
-	null, boolTrue, boolFalse, intOct, intDec, intHex, floatNaN, floatExp, float *regexp.Regexp
-}
-
-var core = sync.OnceValue(func() *corePatterns {
-	return &corePatterns{
-		null:      regexp.MustCompile(`^(?:~|[Nn]ull|NULL)?$`),
-		boolTrue:  regexp.MustCompile(`^(?:[Tt]rue|TRUE)$`),
-		boolFalse: regexp.MustCompile(`^(?:[Ff]alse|FALSE)$`),
-		intOct:    regexp.MustCompile(`^0o[0-7]+$`),
-		intDec:    regexp.MustCompile(`^[-+]?[0-9]+$`),
-		intHex:    regexp.MustCompile(`^0x[0-9a-fA-F]+$`),
-		floatNaN:  regexp.MustCompile(`^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$`),
-		floatExp:  regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$`),
-		float:     regexp.MustCompile(`^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$`),
-	}
-})
+// exponent float, float; anything else is a string.
+var (
+	reNull     = lazyre.New(`^(?:~|[Nn]ull|NULL)?$`)
+	reTrue     = lazyre.New(`^(?:[Tt]rue|TRUE)$`)
+	reFalse    = lazyre.New(`^(?:[Ff]alse|FALSE)$`)
+	reIntOct   = lazyre.New(`^0o[0-7]+$`)
+	reIntDec   = lazyre.New(`^[-+]?[0-9]+$`)
+	reIntHex   = lazyre.New(`^0x[0-9a-fA-F]+$`)
+	reFloatNaN = lazyre.New(`^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$`)
+	reFloatExp = lazyre.New(`^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$`)
+	reFloat    = lazyre.New(`^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$`)
+)
 
 // scalar converts a scalar node. Quoted and block scalars are strings;
 // plain scalars are resolved with the core schema. An explicit !!null,
@@ -181,24 +171,23 @@ var core = sync.OnceValue(func() *corePatterns {
 // type (else npm yaml keeps a string); any other tag leaves a string.
 func scalar(n *yaml.Node) any {
 	if n.Style&yaml.TaggedStyle != 0 {
-		re := core()
 		var v any
 		switch n.Tag {
 		case "!!null":
-			if re.null.MatchString(n.Value) {
+			if reNull().MatchString(n.Value) {
 				return nil
 			}
 		case "!!bool":
-			if re.boolTrue.MatchString(n.Value) || re.boolFalse.MatchString(n.Value) {
-				return re.boolTrue.MatchString(n.Value)
+			if reTrue().MatchString(n.Value) || reFalse().MatchString(n.Value) {
+				return reTrue().MatchString(n.Value)
 			}
 		case "!!int":
-			if re.intOct.MatchString(n.Value) || re.intDec.MatchString(n.Value) || re.intHex.MatchString(n.Value) {
+			if reIntOct().MatchString(n.Value) || reIntDec().MatchString(n.Value) || reIntHex().MatchString(n.Value) {
 				v, _ = resolveNumber(n.Value)
 				return v
 			}
 		case "!!float":
-			if re.floatNaN.MatchString(n.Value) || re.floatExp.MatchString(n.Value) || re.float.MatchString(n.Value) {
+			if reFloatNaN().MatchString(n.Value) || reFloatExp().MatchString(n.Value) || reFloat().MatchString(n.Value) {
 				v, _ = resolveNumber(n.Value)
 				return v
 			}
@@ -228,13 +217,12 @@ func (c *converter) nonSpecific(n *yaml.Node) bool {
 }
 
 func resolvePlain(s string) any {
-	re := core()
 	switch {
-	case re.null.MatchString(s):
+	case reNull().MatchString(s):
 		return nil
-	case re.boolTrue.MatchString(s):
+	case reTrue().MatchString(s):
 		return true
-	case re.boolFalse.MatchString(s):
+	case reFalse().MatchString(s):
 		return false
 	}
 	if v, ok := resolveNumber(s); ok {
@@ -244,15 +232,14 @@ func resolvePlain(s string) any {
 }
 
 func resolveNumber(s string) (any, bool) {
-	re := core()
 	switch {
-	case re.intOct.MatchString(s):
+	case reIntOct().MatchString(s):
 		return intValue(s[2:], 8), true
-	case re.intDec.MatchString(s):
+	case reIntDec().MatchString(s):
 		return intValue(s, 10), true
-	case re.intHex.MatchString(s):
+	case reIntHex().MatchString(s):
 		return intValue(s[2:], 16), true
-	case re.floatNaN.MatchString(s):
+	case reFloatNaN().MatchString(s):
 		if strings.HasSuffix(strings.ToLower(s), "nan") {
 			return math.NaN(), true
 		}
@@ -260,7 +247,7 @@ func resolveNumber(s string) (any, bool) {
 			return math.Inf(-1), true
 		}
 		return math.Inf(1), true
-	case re.floatExp.MatchString(s), re.float.MatchString(s):
+	case reFloatExp().MatchString(s), reFloat().MatchString(s):
 		f, _ := strconv.ParseFloat(s, 64) // range errors give ±Inf or 0, as JS does
 		return f, true
 	}

@@ -2,11 +2,11 @@ package frontmatter
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf16"
+
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // YAMLError is an invalid frontmatter block. Its Error text follows the npm
@@ -85,9 +85,7 @@ func u16(s string) []uint16   { return utf16.Encode([]rune(s)) }
 func str16(u []uint16) string { return string(utf16.Decode(u)) }
 
 // yaml.v3 errors look like "yaml: line 3: did not find expected key".
-var reV3Error = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^yaml: (?:line (\d+): )?(.*)$`)
-})
+var reV3Error = lazyre.New(`^yaml: (?:line (\d+): )?(.*)$`)
 
 // convertError turns a gopkg.in/yaml.v3 error into the npm yaml package's
 // error for the same document: diagnose finds it for the mistakes

@@ -1,10 +1,10 @@
 package glob
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Brace expansion as the brace-expansion package (v5, used by minimatch)
@@ -27,19 +27,11 @@ const (
 	escPeriod = "\x00P\x00"
 )
 
-// bracePatterns are minimatch's sequence tests, compiled on first use
-// (only patterns with braces need them).
-type bracePatterns struct {
-	numericSeq, alphaSeq, padded *regexp.Regexp
-}
-
-var braceRE = sync.OnceValue(func() *bracePatterns {
-	return &bracePatterns{
-		numericSeq: regexp.MustCompile(`^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$`),
-		alphaSeq:   regexp.MustCompile(`^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$`),
-		padded:     regexp.MustCompile(`^-?0\d`),
-	}
-})
+var (
+	numericSeqRE = lazyre.New(`^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$`)
+	alphaSeqRE   = lazyre.New(`^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$`)
+	paddedRE     = lazyre.New(`^-?0\d`)
+)
 
 // braceExpand is minimatch's braceExpand: patterns without a "{...}" pair
 // (on one line, with no "{" inside) are returned as they are.
@@ -281,8 +273,8 @@ func expandInner(str string, depth int, isTop bool) []string {
 			}
 			continue
 		}
-		isAlpha := braceRE().alphaSeq.MatchString(m.body)
-		isSeq := braceRE().numericSeq.MatchString(m.body) || isAlpha
+		isAlpha := alphaSeqRE().MatchString(m.body)
+		isSeq := numericSeqRE().MatchString(m.body) || isAlpha
 		if !isSeq && !strings.Contains(m.body, ",") {
 			if rewrites < maxRewrites && commaSetFollows(m.post) {
 				// {a},b} expands like bash: the inner "}" is literal
@@ -369,7 +361,7 @@ func expandSequence(body string, isAlpha bool) []string {
 	}
 	pad := false
 	for _, el := range n {
-		pad = pad || braceRE().padded.MatchString(el)
+		pad = pad || paddedRE().MatchString(el)
 	}
 	var out []string
 	for i := x; (reverse && i >= y || !reverse && i <= y) && len(out) < expansionMax; i += incr {

@@ -1,10 +1,9 @@
 package glob
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 
+	"github.com/promptc/promptc/internal/lazyre"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 )
 
@@ -217,43 +216,35 @@ func noSlash(rs []rune) bool {
 	return true
 }
 
-// segmentPatterns are minimatch's fast-path shapes of a segment,
-// compiled on first use (only settings patterns need them).
-type segmentPatterns struct {
-	star, starDotExt, qmarks, starDotStar, dotStar *regexp.Regexp
-}
-
-var segmentRE = sync.OnceValue(func() *segmentPatterns {
-	return &segmentPatterns{
-		star:        regexp.MustCompile(`^\*+$`),
-		starDotExt:  regexp.MustCompile(`^\*+([^+@!?*\[(]*)$`),
-		qmarks:      regexp.MustCompile(`^\?+([^+@!?*\[(]*)?$`),
-		starDotStar: regexp.MustCompile(`^\*+\.\*+$`),
-		dotStar:     regexp.MustCompile(`^\.\*+$`),
-	}
-})
+var (
+	starRE        = lazyre.New(`^\*+$`)
+	starDotExtRE  = lazyre.New(`^\*+([^+@!?*\[(]*)$`)
+	qmarksRE      = lazyre.New(`^\?+([^+@!?*\[(]*)?$`)
+	starDotStarRE = lazyre.New(`^\*+\.\*+$`)
+	dotStarRE     = lazyre.New(`^\.\*+$`)
+)
 
 // fastTest returns minimatch's shortcut test for the most common part
 // shapes, which replaces the regexp test (and so decides edge cases such as
 // "*\x" comparing the suffix "\x" literally).
 func fastTest(glob string) func(string) bool {
-	if segmentRE().star.MatchString(glob) {
+	if starRE().MatchString(glob) {
 		return func(f string) bool { return f != "" && !strings.HasPrefix(f, ".") }
 	}
-	if m := segmentRE().starDotExt.FindStringSubmatch(glob); m != nil {
+	if m := starDotExtRE().FindStringSubmatch(glob); m != nil {
 		ext := m[1]
 		return func(f string) bool { return !strings.HasPrefix(f, ".") && strings.HasSuffix(f, ext) }
 	}
-	if m := segmentRE().qmarks.FindStringSubmatch(glob); m != nil {
+	if m := qmarksRE().FindStringSubmatch(glob); m != nil {
 		n, ext := jsstr.Len(m[0]), m[1]
 		return func(f string) bool {
 			return jsstr.Len(f) == n && !strings.HasPrefix(f, ".") && strings.HasSuffix(f, ext)
 		}
 	}
-	if segmentRE().starDotStar.MatchString(glob) {
+	if starDotStarRE().MatchString(glob) {
 		return func(f string) bool { return !strings.HasPrefix(f, ".") && strings.Contains(f, ".") }
 	}
-	if segmentRE().dotStar.MatchString(glob) {
+	if dotStarRE().MatchString(glob) {
 		return func(f string) bool { return f != "." && f != ".." && strings.HasPrefix(f, ".") }
 	}
 	return nil

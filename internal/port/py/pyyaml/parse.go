@@ -3,12 +3,11 @@ package pyyaml
 import (
 	"errors"
 	"io"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/promptc/promptc/internal/lazyre"
 	"gopkg.in/yaml.v3"
 )
 
@@ -97,9 +96,7 @@ func parseSingle(text string) (*yaml.Node, error) {
 	return &doc, nil
 }
 
-var indentTabRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^yaml: line (\d+): found a tab character where an indentation space is expected`)
-})
+var indentTabRE = lazyre.New(`^yaml: line (\d+): found a tab character where an indentation space is expected`)
 
 // indentTabLine returns the 1-based line of the block scalar yaml.v3's
 // indentation-tab error names, or 0 for any other outcome.

@@ -5,11 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/promptc/promptc/internal/lazyre"
 	"github.com/promptc/promptc/internal/port/py/pytext"
 )
 
@@ -180,9 +179,7 @@ func pyInt(s string, base int) (*big.Int, error) {
 	return n, nil
 }
 
-var pyFloatRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|(?i:inf|infinity|nan))$`)
-})
+var pyFloatRE = lazyre.New(`^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|(?i:inf|infinity|nan))$`)
 
 // pyFloat is Python's float(s) for a string without underscores.
 func pyFloat(s string) (float64, error) {
@@ -212,11 +209,9 @@ func pyFloat(s string) (float64, error) {
 }
 
 // The constructor's timestamp pattern (SafeConstructor.timestamp_regexp).
-var timestampCtorRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)` +
-		`(?:(?:[Tt]|[ \t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\.([0-9]*))?` +
-		`(?:[ \t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$`)
-})
+var timestampCtorRE = lazyre.New(`^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)` +
+	`(?:(?:[Tt]|[ \t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\.([0-9]*))?` +
+	`(?:[ \t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?)?$`)
 
 // constructTimestamp is SafeConstructor.construct_yaml_timestamp, with
 // datetime's range checks.
