@@ -44,6 +44,19 @@ const (
 // roleRank orders roles by precedence.
 var roleRank = map[string]int{RoleExtends: 0, RoleBase: 1, RoleSystem: 2, RoleUser: 3, RoleProject: 4, RoleOverlay: 5, RoleTools: 6, RoleSet: 7}
 
+// WithLayers returns a copy of r whose Layers also list extra, the whole
+// list in precedence order (SortLayers). r is not changed: a Builder hands
+// the same Result to every caller until a file changes, so a host adds
+// the layers it looked for to a copy.
+func (r *Result) WithLayers(extra []LayerReport) *Result {
+	if len(extra) == 0 {
+		return r
+	}
+	out := *r
+	out.Layers = SortLayers(append(append(make([]LayerReport, 0, len(r.Layers)+len(extra)), r.Layers...), extra...))
+	return &out
+}
+
 // SortLayers orders layer reports by precedence, lowest first, keeping the
 // order of reports of one role.
 func SortLayers(ls []LayerReport) []LayerReport {

@@ -125,7 +125,9 @@ func (r *run) facts() runFacts {
 // build renders every active section and joins them.
 func (r *run) build(ctx context.Context) (*Result, error) {
 	p := r.plan
-	res := &Result{Pipeline: p.spec.Name, Layers: nonNil(p.spec.Layers), Overrides: nonNil(p.spec.Overrides)}
+	// The plan's reports are shared by every run of it: the Result gets its
+	// own copies, so a reader that changes its Result cannot reach the plan.
+	res := &Result{Pipeline: p.spec.Name, Layers: cloneNonNil(p.spec.Layers), Overrides: cloneNonNil(p.spec.Overrides)}
 	shaped := p.budget != nil || p.frame != nil
 	var states []*secState
 	for i, sp := range p.sections {
@@ -364,6 +366,11 @@ func (p *Plan) Resolve(ctx context.Context, in Input, ids ...string) (map[string
 		out[id] = *r.outputs[id]
 	}
 	return out, nil
+}
+
+// cloneNonNil is a copy of s, empty rather than nil.
+func cloneNonNil[T any](s []T) []T {
+	return append(make([]T, 0, len(s)), s...)
 }
 
 func nonNil[T any](s []T) []T {

@@ -146,7 +146,8 @@ func openSession(ctx context.Context, cmd string, args []string, extra []flagDef
 }
 
 // run runs the session's plan; the Result's layers also list the layers
-// that were looked for and not applied.
+// that were looked for and not applied. The Result is never changed in
+// place: a warm Builder's Result is shared by every request it answers.
 func (s *session) run(ctx context.Context) (*engine.Result, error) {
 	var res *engine.Result
 	var err error
@@ -161,7 +162,7 @@ func (s *session) run(ctx context.Context) (*engine.Result, error) {
 		res, err = s.plan.Run(ctx, s.in)
 	}
 	if res != nil {
-		res.Layers = engine.SortLayers(append(res.Layers, s.skipped...))
+		res = res.WithLayers(s.skipped) // res may be a Builder's, shared
 	}
 	return res, err
 }

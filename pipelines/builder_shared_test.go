@@ -1,0 +1,81 @@
+package pipelines_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/sources"
+)
+
+// TestBuilderResultIsShared: a watching Builder hands the same Result to
+// every caller of an unchanged turn, so a host that adds the layers it
+// looked for (Result.WithLayers) must leave that Result — and the plan
+// behind it — as they were, however many callers do so at once. Run under
+// -race this also catches a reader that writes.
+func TestBuilderResultIsShared(t *testing.T) {
+	plan := compileDefault(t)
+	params := fixture(t, 6, 3)
+	age(t, filepath.Dir(params["home"].(string)))
+	fsys := &countingFS{FS: sources.OSFS()}
+	b, err := engine.NewBuilderWith(plan, fsys, engine.BuilderOptions{Watch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	settle(t, b, params, fsys)
+	first, err := b.Build(context.Background(), params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantLayers := len(first.Layers)
+	extra := []engine.LayerReport{
+		{Name: "/etc/promptc/config.yaml", Role: engine.RoleSystem, Status: engine.StatusAbsent},
+		{Name: "/home/u/.config/promptc/config.yaml", Role: engine.RoleUser, Status: engine.StatusAbsent},
+		{Name: "/proj/.promptc.yaml", Role: engine.RoleProject, Status: engine.StatusIgnored, Reason: "not trusted"},
+	}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				res, err := b.Build(context.Background(), params)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				out := res.WithLayers(extra)
+				if len(out.Layers) != wantLayers+len(extra) {
+					t.Errorf("a reply lists %d layers, want %d", len(out.Layers), wantLayers+len(extra))
+					return
+				}
+				if _, err := json.Marshal(out); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	again, err := b.Build(context.Background(), params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again != first {
+		t.Fatal("the fast path no longer returns the shared Result; the test no longer tests sharing")
+	}
+	if len(again.Layers) != wantLayers {
+		t.Errorf("the shared Result lists %d layers after 400 readers, want %d", len(again.Layers), wantLayers)
+	}
+	cold, err := plan.Run(context.Background(), engine.Input{FS: sources.OSFS(), Params: params})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cold.Layers) != wantLayers {
+		t.Errorf("a cold run of the plan lists %d layers, want %d: a reader reached the plan", len(cold.Layers), wantLayers)
+	}
+}
