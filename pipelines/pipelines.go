@@ -17,8 +17,18 @@ var files embed.FS
 
 // Lookup returns the YAML of the built-in pipeline name.
 func Lookup(name string) ([]byte, bool) {
+	if !validName(name) {
+		return nil, false
+	}
 	b, err := files.ReadFile(name + ".yaml")
 	return b, err == nil
+}
+
+// validName reports whether name can name a built-in pipeline: no path
+// separator and no "..", so a name never reaches outside this directory.
+// A version is part of the name: "pi@1.6.0" is the file pi@1.6.0.yaml.
+func validName(name string) bool {
+	return name != "" && !strings.ContainsAny(name, `/\`) && !strings.Contains(name, "..")
 }
 
 // Layer returns the built-in pipeline name as a base layer, marked
@@ -26,7 +36,7 @@ func Lookup(name string) ([]byte, bool) {
 // of it alone need not check it again.
 func Layer(name string) (engine.Layer, bool) {
 	data, ok := Lookup(name)
-	if !ok || strings.ContainsAny(name, `/\.`) {
+	if !ok || !validName(name) {
 		return engine.Layer{}, false
 	}
 	return engine.Layer{Name: "pipelines/" + name + ".yaml", Data: data, Role: engine.RoleBase, Checked: true}, true
