@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 )
@@ -10,8 +11,10 @@ import (
 const failTimeoutMs = 1500
 
 // TestFailures runs a two-input case through the real pi with a promptc
-// that is absent, exits 1, hangs past the timeout or replies garbage, and
-// with the real promptc over a broken layer: every run keeps pi's own
+// that is absent, exits 1, hangs past the timeout, replies garbage or
+// replies past the 64 MiB cap (80 MB without a newline, then hangs: the cap
+// must end the request, not the timeout), and with the real promptc over a
+// broken layer: every run keeps pi's own
 // system prompt byte for byte, and pi shows exactly one warning, naming
 // the failure.
 func TestFailures(t *testing.T) {
@@ -23,12 +26,14 @@ func TestFailures(t *testing.T) {
 			files      func(c *piCase) map[string]string
 			warning    string // in the one warning line
 			calls      int    // fake promptc processes started (-1: not checked)
+			timeoutMs  int    // the extension's timeout; 0: failTimeoutMs
 		}{
 			{name: "absent", warning: `"promptc" not found (set PROMPTC_BIN or put promptc on PATH)`, calls: 0},
 			{name: "exit1", fake: "exit1", warning: "exit status 1: promptc: fake failure", calls: -1},
 			// After a timeout promptc is off for the session: the second input asks no more.
 			{name: "hang", fake: "hang", warning: "timed out after 1500 ms", calls: -1},
 			{name: "garbage", fake: "garbage", warning: `malformed reply (not JSON: "not json {`, calls: -1},
+			{name: "flood", fake: "flood", warning: "replied more than 67108864 bytes", calls: -1, timeoutMs: 20000},
 			{name: "broken-layer", real: true, warning: "config.yaml:2:", calls: -1,
 				files: func(c *piCase) map[string]string { return map[string]string{c.userLayer(): "sections:\n  team: [\n"} }},
 		} {
@@ -43,7 +48,7 @@ func TestFailures(t *testing.T) {
 				if opts.settings == nil {
 					opts.settings = map[string]any{}
 				}
-				opts.settings["timeoutMs"] = failTimeoutMs
+				opts.settings["timeoutMs"] = cmp.Or(tc.timeoutMs, failTimeoutMs)
 				if tc.files != nil {
 					opts.files = tc.files(c)
 				}

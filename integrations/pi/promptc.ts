@@ -42,6 +42,12 @@ interface Settings {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
+/**
+ * The most bytes one reply may have (a cli build's output, one serve reply line without its newline):
+ * 64 MiB, promptc's own render limit. A Result holds the prompt twice (prompt and its sections'
+ * text), JSON-escaped, so this passes prompts up to about 30 MB, far beyond any model's context. A
+ * larger reply fails the request like any other promptc failure.
+ */
 const MAX_REPLY_BYTES = 64 << 20;
 /** Texts longer than this (or naming an existing file) go to promptc in a file, not in argv. */
 const MAX_ARG_BYTES = 100_000;
@@ -53,6 +59,48 @@ class PromptcError extends Error {
 		readonly fatal = false,
 	) {
 		super(message);
+	}
+}
+
+/**
+ * ReplyLines splits a byte stream (serve's stdout) into its lines. Contract:
+ * - feed takes the chunks as they arrive, split anywhere (inside a multi-byte UTF-8 character too),
+ *   and returns the lines the chunk completes, in order, without their "\n"; each is decoded as
+ *   UTF-8 from its whole bytes, so a split never changes the text. Bytes after the last newline wait.
+ * - Linear: each chunk is scanned once for newlines, from its own start, and kept as is until its
+ *   line ends; a line's chunks are joined once.
+ * - A line longer than maxBytes (without its newline) throws PromptcError as soon as it is known,
+ *   and nothing of it is kept: at most maxBytes bytes wait at any time.
+ */
+export class ReplyLines {
+	private parts: Buffer[] = [];
+	private size = 0;
+
+	constructor(private readonly maxBytes: number) {}
+
+	feed(chunk: Buffer): string[] {
+		const lines: string[] = [];
+		let start = 0;
+		for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+			this.keep(chunk.subarray(start, nl));
+			lines.push(Buffer.concat(this.parts, this.size).toString("utf-8"));
+			this.parts = [];
+			this.size = 0;
+			start = nl + 1;
+		}
+		this.keep(chunk.subarray(start));
+		return lines;
+	}
+
+	private keep(part: Buffer) {
+		if (part.length === 0) return;
+		this.size += part.length;
+		if (this.size > this.maxBytes) {
+			this.parts = [];
+			this.size = 0;
+			throw new PromptcError(`serve replied more than ${this.maxBytes} bytes in one reply`);
+		}
+		this.parts.push(part);
 	}
 }
 
@@ -248,7 +296,6 @@ class CliTransport implements Transport {
 class ServeTransport implements Transport {
 	private child?: ChildProcessWithoutNullStreams;
 	private pending: { done(v: unknown): void; fail(e: Error): void; timer: NodeJS.Timeout }[] = [];
-	private buffered = "";
 	private stderr = "";
 
 	constructor(private readonly s: Settings) {}
@@ -286,7 +333,18 @@ class ServeTransport implements Transport {
 		child.unref();
 		for (const s of [child.stdin, child.stdout, child.stderr]) (s as unknown as { unref?(): void }).unref?.();
 		child.stdin.on("error", () => {}); // a dead child: its exit handler fails the requests
-		child.stdout.on("data", (b: Buffer) => this.onData(b.toString("utf-8")));
+		// One splitter per child: a stopped child's late output reaches nothing.
+		const lines = new ReplyLines(MAX_REPLY_BYTES);
+		child.stdout.on("data", (b: Buffer) => {
+			if (this.child !== child) return;
+			let replies: string[];
+			try {
+				replies = lines.feed(b);
+			} catch (err) {
+				return this.stop(err as Error, child);
+			}
+			for (const line of replies) if (this.child === child) this.onReply(line);
+		});
 		child.stderr.on("data", (b: Buffer) => {
 			if (this.stderr.length < 4096) this.stderr += b.toString();
 		});
@@ -297,22 +355,17 @@ class ServeTransport implements Transport {
 		return child;
 	}
 
-	private onData(text: string) {
-		this.buffered += text;
-		if (this.buffered.length > MAX_REPLY_BYTES) return this.stop(new PromptcError(`serve replied more than ${MAX_REPLY_BYTES} bytes`));
-		for (let nl = this.buffered.indexOf("\n"); nl >= 0; nl = this.buffered.indexOf("\n")) {
-			const line = this.buffered.slice(0, nl);
-			this.buffered = this.buffered.slice(nl + 1);
-			const p = this.pending.shift();
-			if (!p) return this.stop(new PromptcError("serve replied without a request"));
-			clearTimeout(p.timer);
-			try {
-				const reply = parseReply(line) as { error?: { code?: string; message?: string } };
-				if (reply?.error) p.fail(new PromptcError(`serve: ${reply.error.code}: ${reply.error.message}`));
-				else p.done(reply);
-			} catch (err) {
-				p.fail(err as Error);
-			}
+	/** Settles the oldest pending request with one reply line. */
+	private onReply(line: string) {
+		const p = this.pending.shift();
+		if (!p) return this.stop(new PromptcError("serve replied without a request"));
+		clearTimeout(p.timer);
+		try {
+			const reply = parseReply(line) as { error?: { code?: string; message?: string } };
+			if (reply?.error) p.fail(new PromptcError(`serve: ${reply.error.code}: ${reply.error.message}`));
+			else p.done(reply);
+		} catch (err) {
+			p.fail(err as Error);
 		}
 	}
 
@@ -321,7 +374,6 @@ class ServeTransport implements Transport {
 		const child = this.child;
 		if (!child || (which && which !== child)) return;
 		this.child = undefined;
-		this.buffered = "";
 		for (const p of this.pending.splice(0)) {
 			clearTimeout(p.timer);
 			p.fail(err);
