@@ -40,7 +40,7 @@ func (r *run) shapeSource(ctx context.Context, name string, sp *sourcePlan) (any
 			items[i].Text = text
 		}
 		out.Origins = append(out.Origins, im.origins...)
-		out.Diags = append(out.Diags, im.diags...)
+		out.Diags = append(out.Diags, im.warns.diags()...)
 		r.unknownFacts = true // imported files are read outside the source's tracked facts
 	}
 	if sp.cap != nil && sp.cap.max > 0 && r.plan.budget != nil {
