@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/promptc/promptc/sources"
 )
 
 // BuildFunc runs promptc in-process with args (starting with "build") and
@@ -210,13 +212,14 @@ func (r *Runner) sandbox(c *Case) (*caseDir, error) {
 }
 
 // content reads a file named $WORK/... of the case, for attributing a
-// change to it.
+// change to it. It reads through the case's sandbox, as the build did: a
+// link out of the case dangles, and only regular files are read.
 func (sb *caseDir) content(p string) ([]byte, bool) {
 	rel, ok := strings.CutPrefix(p, workVar+"/")
 	if !ok {
 		return nil, false
 	}
-	data, err := os.ReadFile(filepath.Join(sb.root, filepath.FromSlash(rel)))
+	data, err := sources.ReadFile(newSandbox(sb.root), sb.root+"/"+rel)
 	return data, err == nil
 }
 
