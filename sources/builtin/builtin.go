@@ -9,6 +9,7 @@ import (
 	"github.com/promptc/promptc/sources/kinds/claudemd"
 	"github.com/promptc/promptc/sources/kinds/codexdocs"
 	"github.com/promptc/promptc/sources/kinds/contextfiles"
+	"github.com/promptc/promptc/sources/kinds/cowagentsession"
 	"github.com/promptc/promptc/sources/kinds/cowagentskills"
 	"github.com/promptc/promptc/sources/kinds/file"
 	"github.com/promptc/promptc/sources/kinds/geminimemory"
@@ -32,6 +33,7 @@ func Kinds() []sources.Kind {
 		claudemd.New(),
 		codexdocs.New(),
 		contextfiles.New(),
+		cowagentsession.New(),
 		cowagentskills.New(),
 		file.New(),
 		geminimemory.New(),
