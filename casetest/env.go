@@ -5,6 +5,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/promptc/promptc/internal/sourcedate"
@@ -46,6 +47,11 @@ type Env struct {
 	root string
 	fsys sources.FS
 	memo *memo
+	// allowExec lets the case's exec transforms run (see Executor).
+	allowExec bool
+
+	mu      sync.Mutex
+	refused string // the first program not run without allowExec
 }
 
 // newEnv is the environment of c materialized at root.

@@ -3,6 +3,7 @@ package casetest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -40,6 +41,11 @@ type Runner struct {
 	// Update rewrites the want of each failing case (and writes a
 	// missing one), keeping every other byte of the file.
 	Update bool
+	// AllowExec lets cases run the programs of their exec transforms,
+	// with the case's variables only (see [Env.Executor]). Without it a
+	// case whose build would start a program is an error
+	// ([ExecRefusedError]), and no program starts.
+	AllowExec bool
 }
 
 // Status is the outcome of a case.
@@ -158,6 +164,10 @@ func (r *Runner) caseResult(ctx context.Context, cf CaseFile, tokens Counter, m 
 	}
 	got, stderr, err := r.build(ctx, c, sb, m)
 	res.Stderr = stderr
+	if re := (*ExecRefusedError)(nil); errors.As(err, &re) {
+		fail(Errored, "%v", err)
+		return
+	}
 	if err != nil {
 		fail(Failed, "%v", err)
 		return
@@ -227,9 +237,13 @@ func (sb *caseDir) content(p string) ([]byte, bool) {
 // paths written $WORK/..., and stderr likewise.
 func (r *Runner) build(ctx context.Context, c *Case, sb *caseDir, m *memo) (*Build, string, error) {
 	env := newEnv(c, sb.root, newSandbox(sb.root), m)
+	env.allowExec = r.AllowExec
 	var stdout, stderr bytes.Buffer
 	code := r.Build(ctx, append([]string{"build", "--json"}, c.Args(sb.root)...), &stdout, &stderr, env)
 	errText := strings.ReplaceAll(stderr.String(), sb.root, workVar)
+	if prog := env.refusedProgram(); prog != "" { // whatever the build made of it: never compared, never written as want
+		return nil, errText, &ExecRefusedError{Path: c.Path, Program: strings.ReplaceAll(prog, sb.root, workVar)}
+	}
 	if code != 0 {
 		return nil, errText, fmt.Errorf("promptc build exited with status %d:\n%s", code, strings.TrimSuffix(errText, "\n"))
 	}

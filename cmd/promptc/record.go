@@ -150,6 +150,9 @@ func checkReplay(ctx context.Context, out, root string, real *casetest.Build, st
 		},
 		Update:   true,
 		Parallel: 1,
+		// The user's own build just ran these programs; the replay runs
+		// them again, with the case's variables only.
+		AllowExec: true,
 	}
 	res := r.Run(ctx, []casetest.CaseFile{{Path: out, Name: strings.TrimSuffix(filepath.Base(out), ".txtar")}})[0]
 	if res.Status == casetest.Errored || res.Status == casetest.Failed && !res.Updated {

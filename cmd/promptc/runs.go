@@ -31,8 +31,24 @@ func (s *session) withRuns() {
 			dir = cwd
 		}
 	}
-	s.in.Exec = execrun.Runner{Dir: dir}
+	s.in.Exec = executorFor(s.e, dir)
 	s.in.ProjectTrusted = s.projectApplied
+}
+
+// execEnv is an env that says how exec transforms run: promptc test's
+// cases run their programs only with --allow-exec, and then with the
+// case's own variables (casetest.Env.Executor).
+type execEnv interface {
+	Executor(dir string) engine.Executor
+}
+
+// executorFor runs exec programs in dir as e says, else as child
+// processes with the host's environment.
+func executorFor(e env, dir string) engine.Executor {
+	if x, ok := e.(execEnv); ok {
+		return x.Executor(dir)
+	}
+	return execrun.Runner{Dir: dir}
 }
 
 // piExpand is pi's expansion of a user's line: /skill:NAME, then prompt
@@ -47,7 +63,7 @@ func piExpand(ctx context.Context, fsys sources.FS, line string, skills sources.
 	}
 	if templates != nil {
 		for _, t := range templates.TemplateEntries() {
-			ts = append(ts, expand.Template{Name: t.Name, Content: t.Content})
+			ts = append(ts, expand.Template{Name: t.Name, Content: t.Content, ArgQuotes: t.ArgQuotes})
 		}
 	}
 	return expand.Expand(ctx, fsys, line, ss, ts)

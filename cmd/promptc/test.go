@@ -18,6 +18,7 @@ var testFlags = []flagDef{
 	{name: "json", kind: boolFlag, help: "print the results as JSON"},
 	{name: "junit", kind: stringFlag, metavar: "FILE", help: "also write a JUnit XML report to FILE"},
 	{name: "update", kind: boolFlag, help: "rewrite the want of failing cases (and write missing ones)"},
+	{name: "allow-exec", kind: boolFlag, help: "run the programs of the cases' exec transforms (with each case's variables only); without it such a case fails"},
 	{name: "help", kind: boolFlag, help: "show this help"},
 }
 
@@ -36,7 +37,8 @@ func cmdTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		Build: func(ctx context.Context, args []string, stdout, stderr io.Writer, e *casetest.Env) int {
 			return run(ctx, args, stdout, stderr, e)
 		},
-		Update: p.has("update"),
+		Update:    p.has("update"),
+		AllowExec: p.has("allow-exec"),
 	}
 	if p.has("run") {
 		if r.Filter, err = regexp.Compile(p.get("run")); err != nil {
