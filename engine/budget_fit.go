@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/internal/budget"
+	"github.com/promptc/promptc/sections"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -103,7 +104,7 @@ func place(c budget.Cut, note string) string {
 func (r *run) note(omitted int, label, section string) (string, error) {
 	var b strings.Builder
 	bp := r.plan.budget
-	err := bp.note.Execute(&b, NoteData{Omitted: budget.Thousands(omitted), Count: omitted, Unit: bp.meter.Unit(), Label: label, Section: section})
+	err := bp.note.Execute(&b, NoteData{Omitted: budget.Thousands(omitted), Count: omitted, Unit: bp.meter.Unit(), Label: sections.Inert(label), Section: section})
 	if err != nil {
 		return "", fmt.Errorf("budget note: %w", err)
 	}
@@ -113,7 +114,7 @@ func (r *run) note(omitted int, label, section string) (string, error) {
 func (r *run) dropNote(dropped, total, omitted int, label, section string) (string, error) {
 	var b strings.Builder
 	bp := r.plan.budget
-	err := bp.dropNote.Execute(&b, NoteData{Omitted: budget.Thousands(omitted), Count: omitted, Unit: bp.meter.Unit(), Label: label, Section: section, Dropped: dropped, Total: total})
+	err := bp.dropNote.Execute(&b, NoteData{Omitted: budget.Thousands(omitted), Count: omitted, Unit: bp.meter.Unit(), Label: sections.Inert(label), Section: section, Dropped: dropped, Total: total})
 	if err != nil {
 		return "", fmt.Errorf("budget drop note: %w", err)
 	}

@@ -38,7 +38,8 @@ type NoteData struct {
 	// Unit is "tokens" or "bytes".
 	Unit string
 	// Label names what was cut: a file's path, a section's id, or, for
-	// dropped items, the source's id.
+	// dropped items, the source's id; made inert (sections.Inert), so a
+	// hostile path cannot break the note's line.
 	Label string
 	// Section is the section the cut is in.
 	Section string

@@ -176,7 +176,8 @@ func (c *compiler) compileFrame() {
 
 // frameData is what the frame's opening template reads.
 type frameData struct {
-	// Label is the file's path or the section's id, neutralized.
+	// Label is the file's path or the section's id, made inert
+	// (sections.Inert) and neutralized.
 	Label string
 }
 

@@ -6,14 +6,18 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/internal/budget"
+	"github.com/promptc/promptc/sections"
 	"github.com/promptc/promptc/sources"
 )
 
-// frame frames one untrusted text labelled label.
+// frame frames one untrusted text labelled label. The opening template
+// reads the label inert (one line, no quote or angle bracket: a hostile
+// path cannot end the line or the attribute it is printed in) and
+// neutralized (no closing delimiter).
 func (r *run) frame(label, text string) (string, error) {
 	fp := r.plan.frame
 	var b strings.Builder
-	if err := fp.open.Execute(&b, frameData{Label: budget.Neutralize(label, fp.close)}); err != nil {
+	if err := fp.open.Execute(&b, frameData{Label: budget.Neutralize(sections.Inert(label), fp.close)}); err != nil {
 		return "", fmt.Errorf("frame: %w", err)
 	}
 	return budget.Frame(b.String(), text, fp.close), nil

@@ -28,7 +28,7 @@ func Removed(name string) bool { return slices.Contains(impure, name) }
 // text functions without the impure ones, with the ones that can build
 // unbounded values (until, untilStep, seq, repeat, indent, nindent,
 // replace, regexReplaceAll and friends, printf) bounded by [MaxIterations]
-// and [MaxRenderBytes], plus promptc's own (xml, lines, slashes).
+// and [MaxRenderBytes], plus promptc's own (xml, lines, slashes, inert).
 func Funcs() template.FuncMap {
 	m := sprig.HermeticTxtFuncMap()
 	for _, name := range impure {
@@ -49,8 +49,10 @@ func Funcs() template.FuncMap {
 //	xml      escapes & < > " ' as XML entities (& first).
 //	lines    joins a list of strings with "\n".
 //	slashes  turns every backslash into a forward slash.
+//	inert    escapes what could start a line or markup ([Inert]).
 func promptFuncs() template.FuncMap {
 	return template.FuncMap{
+		"inert":   Inert,
 		"xml":     xmlEscape,
 		"lines":   func(v []string) string { return strings.Join(v, "\n") },
 		"slashes": func(s string) string { return strings.ReplaceAll(s, `\`, "/") },
