@@ -63,7 +63,17 @@ type TemplateEntry struct {
 	Path string
 	// Content is the template body that expansion substitutes into.
 	Content string
+	// ArgQuotes is where a quote may open when "/name ARGS" is split into
+	// arguments: "" or ArgQuotesAnywhere (pi 0.83.0), ArgQuotesWordStart
+	// (pi 1.x).
+	ArgQuotes string
 }
+
+// Values of TemplateEntry.ArgQuotes.
+const (
+	ArgQuotesAnywhere  = "anywhere"
+	ArgQuotesWordStart = "word_start"
+)
 
 // ToolLister is a value holding the active tools.
 type ToolLister interface {

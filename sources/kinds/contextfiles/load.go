@@ -85,7 +85,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 			continue
 		}
 		if shadow != "" {
-			if real, err := sources.Realpath(fsys, p.file.Path); err == nil && real == shadow {
+			if real, ok := w.shadowKey(dir, p.file.Path); ok && real == shadow {
 				res.Excluded = append(res.Excluded, prov.Exclusion{Path: p.file.Path, Reason: ReasonWorktree, Detail: shadowedBy})
 				continue
 			}
@@ -165,7 +165,11 @@ func (w *walker) pick(dir string) picked {
 			out.excluded = append(out.excluded, prov.Exclusion{Path: p, Reason: ReasonUnreadable, Detail: msg})
 			continue
 		}
-		out.file = &File{Path: p, Content: jsstr.DecodeUTF8(b)}
+		content := jsstr.DecodeUTF8(b)
+		if w.opts.StripBOM {
+			content = strings.TrimPrefix(content, "\uFEFF")
+		}
+		out.file = &File{Path: p, Content: content}
 		out.bytes = len(b)
 	}
 	return out

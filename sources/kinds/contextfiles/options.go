@@ -71,6 +71,14 @@ type Options struct {
 	// main checkout, the main checkout's file with the worktree file's
 	// name is dropped. pi: true.
 	WorktreeRule bool `koanf:"worktree_rule"`
+	// WorktreeByDir makes CTX-13 recognise the main checkout's file by its
+	// directory's realpath joined with its name (pi 1.x), so a worktree
+	// file that links to the main checkout's file is kept; without it the
+	// file's own realpath is compared (pi 0.83.0).
+	WorktreeByDir bool `koanf:"worktree_by_dir"`
+	// StripBOM drops a leading byte order mark (U+FEFF) from each file's
+	// content (pi 1.x); pi 0.83.0 keeps it (CTX-11).
+	StripBOM bool `koanf:"strip_bom"`
 }
 
 // Defaults returns pi's options for cwd and agentDir.
@@ -106,7 +114,8 @@ type File struct {
 	// Path is join(dir, candidate): a symlinked file keeps the link path.
 	Path string `json:"path"`
 	// Content is the file's text, WHATWG-decoded and otherwise verbatim
-	// (BOM, CR, trailing blank lines kept; CTX-6, CTX-11, X-15).
+	// (BOM unless Options.StripBOM, CR, trailing blank lines kept; CTX-6,
+	// CTX-11, X-15).
 	Content string `json:"content"`
 }
 

@@ -97,6 +97,22 @@ func (w *walker) worktreeShadow(ctx context.Context, picks map[string]picked) (s
 	return path.Join(mainRoot, path.Base(p.file.Path)), p.file.Path, nil
 }
 
+// shadowKey is what CTX-13 compares with the shadowed path for the file
+// picked in dir: the file's realpath, or with WorktreeByDir the realpath
+// of dir (dir itself when it has none) joined with the file's name. ok is
+// false when the file's realpath fails.
+func (w *walker) shadowKey(dir, file string) (key string, ok bool) {
+	if w.opts.WorktreeByDir {
+		real, err := sources.Realpath(w.fsys, dir)
+		if err != nil {
+			real = dir
+		}
+		return path.Join(real, path.Base(file)), true
+	}
+	real, err := sources.Realpath(w.fsys, file)
+	return real, err == nil
+}
+
 // resolve is Node's path.resolve(base, p) for an absolute base.
 func resolve(base, p string) string {
 	if strings.HasPrefix(p, "/") {

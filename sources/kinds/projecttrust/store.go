@@ -42,7 +42,7 @@ func lookupStore(ctx context.Context, fsys sources.FS, opts Options, res *Result
 	if err != nil {
 		return false, &StoreError{Path: opts.StoreFile, Detail: nodeError(err, opts.StoreFile), Err: err}
 	}
-	data, err := jsjson.Parse(jsstr.DecodeUTF8(b))
+	data, err := jsjson.Parse(opts.text(b))
 	if err != nil {
 		return false, &StoreError{Path: opts.StoreFile, Detail: err.Error(), Err: err}
 	}
@@ -76,7 +76,7 @@ func readDefault(fsys sources.FS, opts Options, res *Result) bool {
 	if err != nil {
 		return false
 	}
-	data, err := jsjson.Parse(jsstr.DecodeUTF8(b))
+	data, err := jsjson.Parse(opts.text(b))
 	if err != nil {
 		return false
 	}
@@ -103,4 +103,13 @@ func nodeError(err error, abs string) string {
 		return strings.TrimSuffix(sources.NodeError(err, "read", ""), " ''")
 	}
 	return sources.NodeError(err, "open", abs)
+}
+
+// text decodes a store or settings file, without its byte order mark
+// when StripBOM is set.
+func (o Options) text(b []byte) string {
+	if o.StripBOM {
+		return strings.TrimPrefix(jsstr.DecodeUTF8(b), "\uFEFF")
+	}
+	return jsstr.DecodeUTF8(b)
 }

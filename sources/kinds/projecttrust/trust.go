@@ -97,6 +97,14 @@ type Options struct {
 	// needs trust (a forced decision, the store, the default setting, else
 	// untrusted), never by the "nothing needs trust" rule.
 	GateMarkers []string `koanf:"gate_markers"`
+	// StoreWithoutMarkers consults the trust store also for a project in
+	// which no marker needs trust: a stored decision for it (or an
+	// ancestor) wins, and only without one is it trusted because nothing
+	// needs trust (pi 1.x). pi 0.83.0 trusts such a project unread.
+	StoreWithoutMarkers bool `koanf:"store_without_markers"`
+	// StripBOM drops a leading byte order mark (U+FEFF) from the store and
+	// the settings file before they are parsed (pi 1.x).
+	StripBOM bool `koanf:"strip_bom"`
 }
 
 // Defaults returns pi's options for the given directories and decision.
@@ -235,6 +243,12 @@ func decide(ctx context.Context, fsys sources.FS, opts Options) (Result, error) 
 		res.Trusted, res.Reason = false, ReasonDeny
 		return res, nil
 	case len(res.Requiring) == 0:
+		if opts.StoreWithoutMarkers && opts.StoreFile != "" {
+			found, err := lookupStore(ctx, fsys, opts, &res)
+			if err != nil || found {
+				return res, err
+			}
+		}
 		res.Trusted, res.Reason = true, ReasonNoResources
 		return res, nil
 	}

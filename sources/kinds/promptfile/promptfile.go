@@ -73,6 +73,9 @@ type Options struct {
 	Label string `koanf:"label"`
 	// Join separates the segments of several flag values; pi: "\n\n".
 	Join string `koanf:"join"`
+	// StripBOM drops a leading byte order mark (U+FEFF) from a file's
+	// text (pi 1.x); pi 0.83.0 keeps it.
+	StripBOM bool `koanf:"strip_bom"`
 }
 
 // Result is the resolved prompt text and where it came from.
@@ -130,7 +133,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 			}
 			// pi reads the value as given, relative to its cwd: warnings
 			// and the SYS-11 fallback text name it that way.
-			segments = append(segments, res.readFile(fsys, p, v, opts.Label))
+			segments = append(segments, res.readFile(fsys, p, v, opts))
 		}
 		for _, c := range opts.Candidates {
 			if sources.Exists(fsys, c) {
@@ -150,7 +153,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 			continue
 		}
 		winner = c
-		res.Text = res.readFile(fsys, c, c, opts.Label)
+		res.Text = res.readFile(fsys, c, c, opts)
 	}
 	return res, nil
 }
@@ -159,7 +162,8 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, error) {
 // pi used for it (shown: the flag value as given, or the discovered path)
 // with a warning when it cannot be read (SYS-11). p becomes a source
 // either way.
-func (r *Result) readFile(fsys sources.FS, p, shown, label string) string {
+func (r *Result) readFile(fsys sources.FS, p, shown string, opts Options) string {
+	label := opts.Label
 	r.Sources = append(r.Sources, p)
 	b, err := sources.ReadFile(fsys, p)
 	if err != nil {
@@ -169,6 +173,9 @@ func (r *Result) readFile(fsys sources.FS, p, shown, label string) string {
 		return shown
 	}
 	r.Origins = append(r.Origins, prov.Origin{Path: p, Role: label, Bytes: len(b)})
+	if opts.StripBOM {
+		return strings.TrimPrefix(jsstr.DecodeUTF8(b), "\uFEFF")
+	}
 	return jsstr.DecodeUTF8(b)
 }
 

@@ -39,6 +39,9 @@ type Template struct {
 	// Content is the frontmatter-stripped body per TPL-E2 (trimmed only when
 	// the file has frontmatter); the loader fills it.
 	Content string
+	// ArgQuotes is sources.TemplateEntry.ArgQuotes: how the arguments
+	// split (tplargs.Parse, or tplargs.ParseWordStart for word_start).
+	ArgQuotes string
 }
 
 // skillPrefix starts a skill command.
@@ -123,6 +126,9 @@ func expandTemplate(line string, templates []Template) string {
 	}
 	for _, t := range templates {
 		if t.Name == name {
+			if t.ArgQuotes == sources.ArgQuotesWordStart {
+				return tplargs.Substitute(t.Content, tplargs.ParseWordStart(args))
+			}
 			return tplargs.Substitute(t.Content, tplargs.Parse(args))
 		}
 	}

@@ -132,7 +132,7 @@ func (l *loader) manifestList(root string) ([]string, bool) {
 	if err != nil {
 		return nil, false
 	}
-	v, err := jsjson.Parse(jsstr.DecodeUTF8(b))
+	v, err := jsjson.Parse(l.rules.stripBOM(jsstr.DecodeUTF8(b)))
 	if err != nil {
 		return nil, false
 	}

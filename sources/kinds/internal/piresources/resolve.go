@@ -42,8 +42,10 @@ type loader struct {
 	cwd, home, agentDir string
 	trusted             bool
 	kind                kind
-	rec                 recorder
-	globs               map[string]*glob.Pattern
+	// rules are the pi version's reading rules (set by the caller).
+	rules Rules
+	rec   recorder
+	globs map[string]*glob.Pattern
 	// resolver memoizes realpaths for the run (skills below one tree
 	// share their directory prefixes).
 	resolver *sources.Resolver

@@ -21,7 +21,7 @@ func (r SkillsResult) SkillEntries() []sources.SkillEntry {
 func (r TemplatesResult) TemplateEntries() []sources.TemplateEntry {
 	out := make([]sources.TemplateEntry, 0, len(r.Templates))
 	for _, t := range r.Templates {
-		out = append(out, sources.TemplateEntry{Name: t.Name, Path: t.FilePath, Content: t.Content})
+		out = append(out, sources.TemplateEntry{Name: t.Name, Path: t.FilePath, Content: t.Content, ArgQuotes: string(r.ArgQuotes)})
 	}
 	return out
 }

@@ -32,7 +32,7 @@ func (l *loader) readSettings(file, base, scope string) settings {
 		}
 		return s
 	}
-	v, err := jsjson.Parse(jsstr.DecodeUTF8(b))
+	v, err := jsjson.Parse(l.rules.stripBOM(jsstr.DecodeUTF8(b)))
 	if err != nil {
 		l.rec.exclude(file, ReasonInvalid, "invalid JSON: "+err.Error())
 		return s

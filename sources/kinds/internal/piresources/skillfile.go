@@ -40,22 +40,32 @@ type jsTypeError string
 // it is skipped), the warnings in pi's order, the number of bytes read and
 // whether the file could be read at all.
 func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, size int, readable bool) {
-	v, err := sources.ReadParsed(l.fsys, file, skillFileKind, parseMarkdown)
+	parseKind, parse := l.rules.markdownParser()
+	v, err := sources.ReadParsed(l.fsys, file, parseKind, parse)
 	if err != nil {
 		return nil, []string{sources.NodeError(err, "open", file)}, 0, false
 	}
 	md := v.(parsedMarkdown)
 	doc, size := md.doc, md.size
+	// pi 1.x reports only its skill files' problems; another markdown file
+	// is a skill only when it has a description.
+	quiet := l.rules.StringFields && path.Base(file) != l.layout.SkillFile
 	if md.err != nil {
+		if quiet {
+			return nil, nil, size, true
+		}
 		return nil, []string{md.err.Error()}, size, true
 	}
 	dir := path.Dir(file)
-	desc := doc.Data[fieldDescription]
+	desc := l.rules.stringField(doc.Data[fieldDescription])
+	if quiet && (!jsstr.Truthy(desc) || jsstr.Trim(desc.(string)) == "") {
+		return nil, nil, size, true
+	}
 	warnings, thrown := validateDescription(desc)
 	if thrown != "" {
 		return nil, append(warnings, string(thrown)), size, true
 	}
-	name := doc.Data[fieldName]
+	name := l.rules.stringField(doc.Data[fieldName])
 	if !jsstr.Truthy(name) {
 		name = baseName(dir)
 	}

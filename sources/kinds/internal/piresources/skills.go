@@ -35,6 +35,8 @@ type SkillOptions struct {
 	// scope); their skills load before everything else, also without
 	// Discover (SKL-D1).
 	Packages []string `koanf:"packages"`
+	// Rules are the reading rules of the pi version (zero: 0.83.0's).
+	Rules `koanf:",squash"`
 }
 
 // Skill is one loaded skill (SKL-V1..V7).
@@ -78,7 +80,8 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 	// A discovery that runs reads the files it finds as it finds them, on
 	// another goroutine, through fsys (the source's view: the discovery
 	// step depends on listings, not on the files' contents).
-	found := sources.ReadInBackground(ctx, fsys, skillFileKind, parseMarkdown)
+	parseKind, parse := opts.Rules.markdownParser()
+	found := sources.ReadInBackground(ctx, fsys, parseKind, parse)
 	walked := false
 	plan, err := sources.Memo(fsys, "piresources.skills.discovery", opts, func(fsys sources.FS) (*skillPlan, error) {
 		walked = true
@@ -92,12 +95,13 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 	if err != nil {
 		return SkillsResult{}, err
 	}
+	l.rules = opts.Rules
 	s := skillSet{l: l, byName: map[string]int{}, byReal: map[string]string{}}
 	if !walked {
 		// A remembered discovery read nothing: read its files ahead now.
 		// (After a walk, found has read what the walks found, where it
 		// could; the few files named outright load in order.)
-		sources.Prefetch(ctx, l.fsys, plan.files, skillFileKind, parseMarkdown)
+		sources.Prefetch(ctx, l.fsys, plan.files, parseKind, parse)
 	}
 	for _, st := range plan.steps {
 		if err := ctx.Err(); err != nil {
@@ -142,6 +146,7 @@ func planSkills(ctx context.Context, fsys sources.FS, opts SkillOptions, found *
 	if err != nil {
 		return nil, err
 	}
+	l.rules = opts.Rules
 	l.found = found
 	cands, err := l.resolve(opts.Discover, opts.Packages, opts.Paths)
 	if err != nil {

@@ -21,6 +21,22 @@ type TemplateOptions struct {
 	Discover bool     `koanf:"discover"`
 	Paths    []string `koanf:"paths"`
 	Packages []string `koanf:"packages"`
+	Rules    `koanf:",squash"`
+	// ArgQuotes is where a quote may open in a template's arguments, for
+	// the expansion of "/name ARGS": anywhere (pi 0.83.0, the default) or
+	// word_start (pi 1.x).
+	ArgQuotes ArgQuotes `koanf:"arg_quotes"`
+}
+
+// ArgQuotes is TemplateOptions.ArgQuotes.
+type ArgQuotes string
+
+// UnmarshalText accepts "", "anywhere" or "word_start".
+func (a *ArgQuotes) UnmarshalText(b []byte) error { return sources.ParseEnum(a, b) }
+
+// EnumValues lists the allowed values.
+func (ArgQuotes) EnumValues() []string {
+	return []string{"", sources.ArgQuotesAnywhere, sources.ArgQuotesWordStart}
 }
 
 // Template is one loaded prompt template (TPL-D3).
@@ -42,6 +58,8 @@ type Template struct {
 type TemplatesResult struct {
 	// Templates are the winners in load order.
 	Templates []Template `json:"templates"`
+	// ArgQuotes is TemplateOptions.ArgQuotes, for the expansion.
+	ArgQuotes ArgQuotes `json:"arg_quotes,omitempty"`
 	// Diags holds the name collisions (TPL-D4); unreadable and invalid
 	// files are skipped silently (TPL-D5) and only recorded in Excluded.
 	Diags    diag.List        `json:"-"`
@@ -55,11 +73,12 @@ func LoadTemplates(ctx context.Context, fsys sources.FS, opts TemplateOptions) (
 	if err != nil {
 		return TemplatesResult{}, err
 	}
+	l.rules = opts.Rules
 	cands, err := l.resolve(opts.Discover, opts.Packages, opts.Paths)
 	if err != nil {
 		return TemplatesResult{}, err
 	}
-	var res TemplatesResult
+	res := TemplatesResult{ArgQuotes: opts.ArgQuotes}
 	byName := map[string]int{}
 	for _, c := range cands {
 		if err := ctx.Err(); err != nil {

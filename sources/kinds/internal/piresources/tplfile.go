@@ -17,7 +17,8 @@ const (
 // or whose frontmatter is invalid is skipped without a warning (TPL-D5);
 // why is then the reason for Excluded.
 func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, detail string) {
-	v, err := sources.ReadParsed(l.fsys, file, skillFileKind, parseMarkdown)
+	parseKind, parse := l.rules.markdownParser()
+	v, err := sources.ReadParsed(l.fsys, file, parseKind, parse)
 	if err != nil {
 		return Template{}, 0, ReasonUnreadable, sources.NodeError(err, "open", file)
 	}
@@ -31,7 +32,7 @@ func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, 
 		Content:  doc.Body,
 		FilePath: file,
 	}
-	if d := doc.Data[fieldDescription]; jsstr.Truthy(d) {
+	if d := l.rules.stringField(doc.Data[fieldDescription]); jsstr.Truthy(d) {
 		tpl.Description = jsstr.String(d)
 	} else {
 		for _, line := range strings.Split(doc.Body, "\n") {
@@ -44,7 +45,7 @@ func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, 
 			}
 		}
 	}
-	if h, ok := doc.Data[fieldArgumentHint]; ok && h != nil {
+	if h := l.rules.stringField(doc.Data[fieldArgumentHint]); h != nil {
 		tpl.ArgumentHint = jsstr.String(h)
 	}
 	return tpl, size, "", ""
