@@ -29,7 +29,10 @@ func fakePromptc(t *testing.T, script string) string {
 // one failing on a broken user layer (exit 1, or an error reply from
 // serve), or a script standing in for one that hangs or replies with
 // something that is not a Result; "recovers" fails once and then is the
-// real one, and "serve dies" exits on the second request without a reply.
+// real one, and "serve dies" exits on the second request without a reply;
+// "flood" replies 300 MB without a newline and then hangs: the 64 MiB cap
+// must end each turn (not the timeout), with the adapter's process never
+// holding the flood.
 func TestFailures(t *testing.T) {
 	h := setup(t)
 	real := filepath.Join(h.bin, "promptc")
@@ -48,6 +51,8 @@ func TestFailures(t *testing.T) {
 		promptc   int    // turns promptc answers
 		transport string // "" = both
 		timeout   bool
+		warning   string // in the adapter's one warning; "" = not checked
+		maxRSSMB  int64  // the Python process's peak resident size at most; 0 = not checked
 	}
 	modes := []mode{
 		{name: "absent", r: run{path: h.basePath}},
@@ -60,6 +65,8 @@ func TestFailures(t *testing.T) {
 		// Answers the first request with a real server, then dies on the
 		// second without replying (the third turn starts a new one).
 		{name: "serve dies", r: run{path: withFake(fmt.Sprintf("IFS= read -r first\nprintf '%%s\\n' \"$first\" | %s \"$@\"\nIFS= read -r second\nexit 0\n", real))}, promptc: 2, transport: "serve"},
+		{name: "flood", r: run{path: withFake("if [ \"$1\" = serve ]; then IFS= read -r l; else cat > /dev/null; fi\nhead -c 300000000 /dev/zero | tr '\\0' x\nsleep 30\n")},
+			warning: "replied more than 67108864 bytes", maxRSSMB: 250},
 	}
 	for _, name := range []string{"02-full-zh", "24-extra-system-suffix", "34-no-workspace"} {
 		dir := filepath.Join(filepath.Dir(h.cases[0]), name)
@@ -104,6 +111,15 @@ func TestFailures(t *testing.T) {
 					}
 					if m.timeout {
 						checkTimeout(t, rep, pidFile, 3)
+					}
+					if m.warning != "" && (len(own) != 1 || !strings.Contains(own[0], m.warning)) {
+						t.Errorf("want the warning to say %q", m.warning)
+					}
+					if m.maxRSSMB > 0 && rep.maxRSSKB > m.maxRSSMB<<10 {
+						t.Errorf("the adapter's process grew to %d MB, want at most %d", rep.maxRSSKB>>10, m.maxRSSMB)
+					}
+					if m.maxRSSMB > 0 {
+						t.Logf("turn seconds %v, peak RSS %d MB", rep.TurnSeconds, rep.maxRSSKB>>10)
 					}
 					t.Logf("%s", own)
 				})

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/promptc/promptc/internal/testkit/oracletest"
@@ -175,6 +176,9 @@ type report struct {
 		Stdout string `json:"stdout"`
 		Stderr string `json:"stderr"`
 	} `json:"reference"`
+	// maxRSSKB is the peak resident size of the Python process that ran
+	// the turns (and so the adapter), from its rusage.
+	maxRSSKB int64
 }
 
 // run is one oracle run: the interpreter, its environment (beyond the
@@ -218,6 +222,9 @@ func (h *harness) run(t testing.TB, caseDir string, r run) report {
 	var rep report
 	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
 		t.Fatalf("run_case.py output: %v\n%s", err, stdout.Bytes())
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rep.maxRSSKB = ru.Maxrss
 	}
 	// The .pth line installed the adapter; the class is patched once
 	// CowAgent imports it, which the builder entry never does.

@@ -4,8 +4,9 @@
 Both transports take the same request (pipeline name, params, cwd) and
 return the same thing: `promptc build --json`'s Result as a dict whose
 "prompt" is a str. Every way promptc can fail (binary missing, spawn error,
-non-zero exit, timeout, output that is not that Result, an error reply)
-raises PromptcError with a one-line reason; nothing else escapes.
+non-zero exit, timeout, a reply over MAX_REPLY_BYTES, output that is not
+that Result, an error reply) raises PromptcError with a one-line reason;
+nothing else escapes.
 """
 
 import json
@@ -14,14 +15,22 @@ import shutil
 import signal
 import subprocess
 import threading
+import time
 
 DEFAULT_TIMEOUT = 3.0  # seconds per turn; a build takes milliseconds
+
+# The most bytes one reply may have (a build's output; a serve reply line,
+# its newline not counted): 64 MiB, promptc's own render limit. A Result
+# holds the prompt twice (prompt and its sections' text), JSON-escaped, so
+# this passes prompts up to about 30 MB; a larger reply is a failure
+# ("oversize"), and no more than this is ever held.
+MAX_REPLY_BYTES = 64 << 20
 
 
 class PromptcError(Exception):
     """promptc did not produce a prompt. str(err) is a one-line reason;
     .kind names the failure ("missing", "spawn", "exit", "timeout",
-    "malformed", "error", "stale", "internal") so that a repeated outage is reported once."""
+    "oversize", "malformed", "error", "stale", "internal") so that a repeated outage is reported once."""
 
     def __init__(self, kind, reason):
         super().__init__(reason)
@@ -61,6 +70,22 @@ def check_result(obj):
     return obj
 
 
+def read_line(stream, limit=MAX_REPLY_BYTES):
+    """One line of stream (a binary file object: serve's stdout): its bytes
+    with the newline, or at the end what is left (b"" when nothing).
+
+    The bytes are not decoded here: a reply is decoded from its whole line
+    (_decode), so a UTF-8 character split between two pipe reads is whole
+    again. Linear in the line's length (BufferedReader.readline scans each
+    read once and joins them once). At most limit + 1 bytes are read for a
+    line: one longer than limit bytes (its newline not counted) raises
+    PromptcError("oversize")."""
+    raw = stream.readline(limit + 1)
+    if len(raw) > limit and not raw.endswith(b"\n"):
+        raise PromptcError("oversize", f"promptc replied more than {limit} bytes in one reply")
+    return raw
+
+
 def _decode(raw):
     try:
         return json.loads(raw.decode("utf-8"))
@@ -87,6 +112,73 @@ def _kill_group(proc):
         pass
 
 
+def _communicate(proc, data, timeout, limit=MAX_REPLY_BYTES):
+    """proc.communicate(data, timeout) holding no more than limit bytes of
+    stdout (plus one read) and the last 4 KiB of stderr: returns (stdout, stderr tail)
+    once proc has exited. Raises subprocess.TimeoutExpired when the output
+    has not ended and proc exited within timeout, and
+    PromptcError("oversize") as soon as stdout passes limit bytes; either
+    way proc's group is killed and reaped first. Daemon threads serve the
+    three pipes; each pipe is closed once its thread is done."""
+    box = {"out": b"", "err": b""}
+
+    def drain_out():
+        parts, size = [], 0
+        try:
+            while size <= limit:
+                chunk = proc.stdout.read1(65536)
+                if not chunk:
+                    break
+                parts.append(chunk)
+                size += len(chunk)
+        except (OSError, ValueError):
+            pass
+        box["out"] = b"".join(parts)
+
+    def feed():
+        try:
+            proc.stdin.write(data)
+            proc.stdin.close()
+        except (OSError, ValueError):
+            pass  # promptc exited without reading, or was killed
+
+    def drain_err():
+        try:
+            for chunk in iter(lambda: proc.stderr.read1(4096), b""):
+                box["err"] = (box["err"] + chunk)[-4096:]
+        except (OSError, ValueError):
+            pass
+
+    pipes = (proc.stdout, proc.stdin, proc.stderr)
+    threads = [threading.Thread(target=f, name="promptc-cli-" + f.__name__, daemon=True)
+               for f in (drain_out, feed, drain_err)]
+    for t in threads:
+        t.start()
+    deadline = time.monotonic() + timeout
+    try:
+        for t in threads:
+            t.join(max(0.0, deadline - time.monotonic()))
+            if t is threads[0] and len(box["out"]) > limit:
+                raise PromptcError("oversize", f"promptc replied more than {limit} bytes")
+            if t.is_alive():
+                raise subprocess.TimeoutExpired(proc.args, timeout)
+        proc.wait(max(0.0, deadline - time.monotonic()))
+    except BaseException:
+        _kill_group(proc)
+        proc.wait()
+        for t in threads:
+            t.join(1)  # the pipes end with the group (unless a child left it)
+        raise
+    finally:
+        for t, pipe in zip(threads, pipes):
+            if not t.is_alive():  # closing a pipe a thread still reads would block
+                try:
+                    pipe.close()
+                except (OSError, ValueError):
+                    pass
+    return box["out"], box["err"]
+
+
 class CLITransport:
     """`promptc build --pipeline P --json --params - --cwd CWD` per turn,
     the params as JSON on stdin. Stateless and safe to call from several
@@ -108,15 +200,9 @@ class CLITransport:
         except OSError as e:
             raise PromptcError("spawn", f"cannot run {exe}: {e}") from None
         try:
-            out, err = proc.communicate(data, timeout=self.timeout)
+            out, err = _communicate(proc, data, self.timeout)
         except subprocess.TimeoutExpired:
-            _kill_group(proc)
-            proc.communicate()
             raise PromptcError("timeout", f"promptc build took longer than {self.timeout:g}s (killed)") from None
-        except BaseException:
-            _kill_group(proc)
-            proc.wait()
-            raise
         if proc.returncode != 0:
             raise PromptcError("exit", f"promptc build exited with status {proc.returncode}: {_first_line(err)}")
         return check_result(_decode(out))
@@ -158,8 +244,16 @@ class ServeTransport:
         tail = []
 
         def read_stdout():
-            for line in proc.stdout:
-                lines.put(line)
+            # Puts each reply line, then None at the end; a line over the cap
+            # is put as its PromptcError, and nothing after it is read.
+            try:
+                for line in iter(lambda: read_line(proc.stdout), b""):
+                    lines.put(line)
+            except PromptcError as e:
+                lines.put(e)
+                return
+            except (OSError, ValueError):
+                pass  # the pipe was closed by _reset
             lines.put(None)  # EOF
 
         def read_stderr():
@@ -209,6 +303,9 @@ class ServeTransport:
                 reason = self._exit_reason(proc) or "promptc serve closed its output"
                 self._reset()
                 raise PromptcError("exit", reason)
+            if isinstance(reply, PromptcError):
+                self._reset()
+                raise PromptcError(reply.kind, f"{reply} (restarted)")
             try:
                 return check_result(_decode(reply))
             except PromptcError as e:
