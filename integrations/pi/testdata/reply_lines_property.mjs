@@ -73,7 +73,7 @@ function chunks(buf) {
 const inside = (buf, i) => i > 0 && i < buf.length && (buf[i] & 0xc0) === 0x80;
 
 const cases = Number(casesArg);
-const counts = { cases, lines: 0, bytes: 0, chunks: 0, cutsInsideCharacters: 0, capCases: 0 };
+const counts = { cases, lines: 0, bytes: 0, chunks: 0, cuts_inside_characters: 0, cap_cases: 0 };
 for (let c = 0; c < cases; c++) {
 	const lines = Array.from({ length: 1 + int(6) }, line);
 	const trailing = rand() < 0.3 ? line() : ""; // an unfinished last line is kept, not returned
@@ -84,7 +84,7 @@ for (let c = 0; c < cases; c++) {
 	const got = [];
 	let at = 0;
 	for (const ch of split) {
-		if (inside(buf, at)) counts.cutsInsideCharacters++;
+		if (inside(buf, at)) counts.cuts_inside_characters++;
 		got.push(...r.feed(ch));
 		at += ch.length;
 	}
@@ -101,7 +101,7 @@ for (let c = 0; c < cases; c++) {
 
 	// The cap: one byte less than the longest line throws, at the latest at its newline.
 	if (cap > 0) {
-		counts.capCases++;
+		counts.cap_cases++;
 		const small = new ReplyLines(cap - 1);
 		let threw = false;
 		try {
