@@ -7,21 +7,19 @@ import (
 	"sort"
 )
 
-// target is the CowAgent revision the cowagent pipeline reproduces.
-const target = "i18n"
-
-// cowCase is one oracle case: case.json and the golden file of target.
+// cowCase is one oracle case: case.json and the golden file of rev.
 type cowCase struct {
 	name    string
+	rev     revision
 	spec    object // case.json
-	exp     object // expected.<target>.json (nil when skip is set)
+	exp     object // expected.<rev.label>.json (nil when skip is set)
 	expFile string // its base name
 	skip    string // why the harness skips the case before building a plan
 }
 
 // loadCases reads every folder of dir that holds a case.json, in name
-// order, as the harness lists them.
-func loadCases(dir string) ([]*cowCase, error) {
+// order, as the harness lists them, with the golden of rev.
+func loadCases(dir string, rev revision) ([]*cowCase, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -35,7 +33,7 @@ func loadCases(dir string) ([]*cowCase, error) {
 	sort.Strings(names)
 	var cases []*cowCase
 	for _, n := range names {
-		c, err := loadCase(filepath.Join(dir, n))
+		c, err := loadCase(filepath.Join(dir, n), rev)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", n, err)
 		}
@@ -44,8 +42,9 @@ func loadCases(dir string) ([]*cowCase, error) {
 	return cases, nil
 }
 
-func loadCase(dir string) (*cowCase, error) {
-	c := &cowCase{name: filepath.Base(dir)}
+func loadCase(dir string, rev revision) (*cowCase, error) {
+	c := &cowCase{name: filepath.Base(dir), rev: rev}
+	target := rev.label
 	spec, err := readObject(filepath.Join(dir, "case.json"))
 	if err != nil {
 		return nil, err

@@ -43,10 +43,11 @@ func join(dir, rel string) string {
 }
 
 // materialize lays out p as the harness does: the empty cwd, the
-// workspace files, the builtin skills files, then the forced file.
+// workspace files, the builtin skills files, then the forced file; and a
+// project dir (head inputs) as the oracle makes it.
 func materialize(p *plan) (*layout, error) {
 	l := &layout{files: map[string][]byte{}, dirs: map[string]bool{"": true}}
-	for _, q := range []*string{p.workspace, p.builtinDir, p.forced, &p.cwd} {
+	for _, q := range []*string{p.workspace, p.builtinDir, p.forced, &p.cwd, p.project} {
 		if q == nil {
 			continue
 		}
@@ -65,6 +66,12 @@ func materialize(p *plan) (*layout, error) {
 	}
 	if p.builtinDir != nil {
 		if err := l.writeTree(*p.builtinDir, p.builtinFiles); err != nil {
+			return nil, err
+		}
+	}
+	if p.project != nil {
+		d, _ := rootRel(*p.project)
+		if err := l.mkdirAll(d); err != nil {
 			return nil, err
 		}
 	}

@@ -44,11 +44,14 @@ type plan struct {
 	builtinDir   *string
 	builtinFiles object // builtin_skills_before_build
 	forced       *string
+	project      *string // project_dir, created as the oracle creates it (head inputs only)
 }
 
 // buildPlan is build_plan of the harness, for target label of exp. The
-// params' HOME is harnessTmp/home and their PATH scriptPath.
-func buildPlan(c, exp object) (*plan, error) {
+// params' HOME is harnessTmp/home and their PATH scriptPath. With
+// headInputs (revision.headInputs) the head-only inputs become params
+// rather than a reason to skip.
+func buildPlan(c, exp object, headInputs bool) (*plan, error) {
 	wbb, ok := exp.get("workspace_before_build")
 	if !ok {
 		return nil, skipf("expected file has no workspace_before_build (regenerate with oracle/cowagent/run-all.sh)")
@@ -75,12 +78,12 @@ func buildPlan(c, exp object) (*plan, error) {
 			headOnly = append(headOnly, k)
 		}
 	}
-	if len(headOnly) > 0 {
+	if len(headOnly) > 0 && !headInputs {
 		return nil, skipf("head-only CowAgent input (%s); the params contract follows i18n and has no field for it", strings.Join(headOnly, ", "))
 	}
 	conf, _ := c.getOr("conf", nil).(object)
 	for _, m := range conf {
-		if m.key == "knowledge" || (m.key == "agent_permission_mode" && label != "head") {
+		if m.key == "knowledge" || (m.key == "agent_permission_mode" && (label != "head" || headInputs)) {
 			continue
 		}
 		return nil, skipf("conf key %q has no params field", m.key)
@@ -201,12 +204,41 @@ func buildPlan(c, exp object) (*plan, error) {
 		p.forced = &custom
 	}
 
+	if headInputs {
+		params = append(params, headParams(c, conf, headOnly, label)...)
+		if v, _ := c.getOr("project_dir", nil).(string); slices.Contains(headOnly, "project_dir") {
+			p.project = &v
+		}
+	}
+
 	p.params = params
 	p.cwd = emptyCwd
 	if p.workspace != nil {
 		p.cwd = *p.workspace
 	}
 	return p, nil
+}
+
+// headParams are cowagent@head's params for the head-only inputs the
+// case gives (headOnly: those it sets and the golden does not ignore),
+// under CowAgent's names, and the conf key agent_permission_mode when
+// the revision reads it.
+func headParams(c, conf object, headOnly []string, label any) []member {
+	var out []member
+	for _, k := range headOnlyInputs {
+		if !slices.Contains(headOnly, k) {
+			continue
+		}
+		v := c.getOr(k, nil)
+		if k == "skip_context_files" {
+			v = pytext.Truthy(v)
+		}
+		out = append(out, member{k, v})
+	}
+	if v, ok := conf.get("agent_permission_mode"); ok && label == "head" {
+		out = append(out, member{"agent_permission_mode", v})
+	}
+	return out
 }
 
 // substAll replaces, in every string of v (not in keys), each old of the

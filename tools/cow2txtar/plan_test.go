@@ -2,7 +2,10 @@ package main
 
 import (
 	"errors"
+	"strings"
 	"testing"
+
+	"github.com/promptc/promptc/internal/port/py/pytext"
 )
 
 func mustObject(t *testing.T, text string) object {
@@ -112,7 +115,7 @@ func TestBuildPlanParams(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := buildPlan(mustObject(t, tt.spec), mustObject(t, tt.exp))
+			p, err := buildPlan(mustObject(t, tt.spec), mustObject(t, tt.exp), false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -162,7 +165,7 @@ func TestBuildPlanSkipsAndErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := buildPlan(mustObject(t, tt.spec), mustObject(t, tt.exp))
+			_, err := buildPlan(mustObject(t, tt.spec), mustObject(t, tt.exp), false)
 			var skip skipError
 			isSkip := errors.As(err, &skip)
 			switch {
@@ -174,5 +177,43 @@ func TestBuildPlanSkipsAndErrors(t *testing.T) {
 				t.Errorf("err = %v; want skip %q", err, tt.skip)
 			}
 		})
+	}
+}
+
+// TestBuildPlanHeadInputs: at target head the head-only inputs become
+// cowagent@head's params and the project dir is laid out; the ones the
+// golden ignores stay out.
+func TestBuildPlanHeadInputs(t *testing.T) {
+	const head = `"target": {"label": "head", "rev": "f0783b11"}, "workspace_dir": "/tmp/cowagent-oracle/ws", "workspace_before_build": {}`
+	p, err := buildPlan(mustObject(t, `{"project_dir": "/tmp/cowagent-oracle/project", "permission_mode": "ro",
+		"skip_context_files": 1, "conf": {"agent_permission_mode": "workspace"}}`), mustObject(t, `{`+head+`}`), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range p.params[len(p.params)-4:] {
+		got = append(got, m.key+"="+pytext.Str(m.val))
+	}
+	want := "project_dir=/tmp/cowagent-oracle/project permission_mode=ro skip_context_files=True agent_permission_mode=workspace"
+	if strings.Join(got, " ") != want {
+		t.Errorf("head params %q; want %q", strings.Join(got, " "), want)
+	}
+	if p.project == nil || *p.project != "/tmp/cowagent-oracle/project" {
+		t.Errorf("project %v; want the project dir", p.project)
+	}
+	l, err := materialize(p)
+	if err != nil || !l.dirs["project"] {
+		t.Errorf("layout %v, %v; want the project dir in it", l, err)
+	}
+
+	p, err = buildPlan(mustObject(t, `{"project_dir": "/tmp/cowagent-oracle/project"}`),
+		mustObject(t, `{`+head+`, "ignored_inputs": ["project_dir (not in this revision)"]}`), true)
+	if err != nil || p.project != nil {
+		t.Errorf("an ignored project_dir: project %v, err %v; want none", p.project, err)
+	}
+	for _, m := range p.params {
+		if m.key == "project_dir" {
+			t.Errorf("an ignored project_dir is a param")
+		}
 	}
 }

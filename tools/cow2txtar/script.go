@@ -27,7 +27,7 @@ func generate(c *cowCase) ([]byte, error) {
 	if c.skip != "" {
 		return g.skipScript(c.skip)
 	}
-	p, err := buildPlan(c.spec, c.exp)
+	p, err := buildPlan(c.spec, c.exp, c.rev.headInputs)
 	var skip skipError
 	if errors.As(err, &skip) {
 		return g.skipScript(skip.reason)
@@ -39,10 +39,10 @@ func generate(c *cowCase) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot lay out the workspace: %w", err)
 	}
-	g.layout(l)
+	g.layout(l, p.project != nil)
 	g.params(p)
 	g.golden(c.exp.getOr("prompt", nil).(string), c.expFile)
-	g.run(p)
+	g.run(p, c.rev.pipeline)
 	if g.err != nil {
 		return nil, g.err
 	}
@@ -93,7 +93,7 @@ func (g *gen) header(c *cowCase) {
 		if len(rev) > 8 {
 			rev = rev[:8]
 		}
-		g.a.Line(fmt.Sprintf("# Golden: %s (CowAgent %s %s).", c.expFile, target, rev))
+		g.a.Line(fmt.Sprintf("# Golden: %s (CowAgent %s %s).", c.expFile, c.rev.label, rev))
 	}
 	if d, _ := c.spec.getOr("description", nil).(string); d != "" {
 		for _, l := range txtargen.Wrap(d, 98) {
@@ -122,9 +122,13 @@ func (g *gen) skipScript(reason string) ([]byte, error) {
 
 // layout emits the oracle root's tree as the harness's materialize leaves
 // it, with the root as $WORK.
-func (g *gen) layout(l *layout) {
-	g.phase("The layout of shared/conformance/cowagent.py with the oracle root "+oracleRoot+" as $WORK:",
-		"workspace_before_build, builtin_skills_before_build, the empty cwd, a forced file for inject_error.")
+func (g *gen) layout(l *layout, project bool) {
+	lines := []string{"The layout of shared/conformance/cowagent.py with the oracle root " + oracleRoot + " as $WORK:",
+		"workspace_before_build, builtin_skills_before_build, the empty cwd, a forced file for inject_error."}
+	if project {
+		lines = append(lines, "And the project dir, which the oracle creates (a head-only input).")
+	}
+	g.phase(lines...)
 	for _, name := range slices.Sorted(maps.Keys(l.files)) {
 		if top := strings.SplitN(name, "/", 2)[0]; top == harnessDir || top == "want" {
 			g.fail(fmt.Errorf("the oracle layout uses %s, which the script needs for itself", top))
@@ -182,11 +186,11 @@ func (g *gen) golden(prompt, expFile string) {
 
 // run emits the promptc run as the harness does it: in DIR, with HOME the
 // empty temp dir, TZ=UTC and LANG=C.UTF-8, stdout compared byte for byte.
-func (g *gen) run(p *plan) {
+func (g *gen) run(p *plan, pipeline string) {
 	g.phase("Run as the harness does: in DIR = --cwd, HOME empty, TZ=UTC, LANG=C.UTF-8; stdout byte for byte.")
 	g.a.Line("env HOME=$WORK/"+homeDir, "env TZ=UTC", "env LANG=C.UTF-8")
 	cwd := g.word(p.cwd)
 	g.a.Line("cd " + cwd)
-	g.a.Line("exec promptc build --pipeline cowagent --cwd " + cwd + " --params $WORK/" + paramsName)
+	g.a.Line("exec promptc build --pipeline " + pipeline + " --cwd " + cwd + " --params $WORK/" + paramsName)
 	g.a.Line("cmpwork stdout $WORK/" + goldenName)
 }

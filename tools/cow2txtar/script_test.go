@@ -21,7 +21,7 @@ func TestGenerate(t *testing.T) {
 		"language": "en", "today": "2026-01-15", "workspace_dir": "/tmp/cowagent-oracle/ws",
 		"workspace_before_build": {"AGENT.md": "a\r\nb\r\n"},
 		"prompt": "at /tmp/cowagent-oracle/ws\n-- x --"}`)
-	c, err := loadCase(dir)
+	c, err := loadCase(dir, revisions[0])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ b
 
 	// Without a golden for the target the script only skips.
 	write("expected.i18n.json", `{"target": {"label": "head"}, "prompt": ""}`)
-	if c, err = loadCase(dir); err != nil {
+	if c, err = loadCase(dir, revisions[0]); err != nil {
 		t.Fatal(err)
 	}
 	if got, err = generate(c); err != nil {
