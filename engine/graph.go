@@ -49,6 +49,8 @@ type GraphSection struct {
 	// its template reads (a name may be in both).
 	WhenUses     []string `json:"when_uses"`
 	TemplateUses []string `json:"template_uses"`
+	// Labels are SectionSpec.Labels.
+	Labels map[string]string `json:"labels,omitempty"`
 }
 
 // Graph returns the plan's graph. Sections are in output order; sources
@@ -99,7 +101,7 @@ func (p *Plan) Graph() Graph {
 	}
 	for _, sp := range p.sections {
 		gs := GraphSection{ID: sp.id, Doc: sp.spec.Doc, When: sp.spec.When, After: sp.spec.After, Before: sp.spec.Before,
-			Order: sp.spec.Order, Volatile: sp.spec.Volatile, Uses: sp.uses, WhenUses: []string{}}
+			Order: sp.spec.Order, Volatile: sp.spec.Volatile, Uses: sp.uses, WhenUses: []string{}, Labels: sp.spec.Labels}
 		if sp.when != nil {
 			gs.WhenUses = sp.when.Deps()
 		}

@@ -289,7 +289,7 @@ func allowedAt(pointer string) []string {
 	case len(parts) == 3 && parts[0] == "sources":
 		return []string{"kind", "doc", "with", "args", "confine"}
 	case len(parts) == 3 && parts[0] == "sections":
-		return []string{"doc", "when", "template", "after", "before", "order", "volatile", "disabled", "locked", "seam"}
+		return []string{"doc", "when", "template", "after", "before", "order", "volatile", "disabled", "locked", "seam", "labels"}
 	case len(parts) == 2 && parts[0] == "roots":
 		return []string{"project", "others", "confine"}
 	case len(parts) == 2 && parts[0] == "fallback":

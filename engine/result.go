@@ -109,6 +109,9 @@ type Section struct {
 	// Layer names the layer that added the section, when it is not the
 	// base pipeline.
 	Layer string `json:"layer,omitempty"`
+	// Labels are the section's labels (SectionSpec.Labels), the run's own
+	// copy.
+	Labels map[string]string `json:"labels,omitempty"`
 	// Untrusted locates the framed untrusted text in Text.
 	Untrusted []Span `json:"untrusted,omitempty"`
 }

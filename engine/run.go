@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"maps"
 	"reflect"
 	"sort"
 	"strings"
@@ -136,6 +137,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 		}
 		sec := Section{ID: sp.id, Doc: sp.spec.Doc, Active: true, Uses: sp.uses, Volatile: sp.spec.Volatile, Origins: []prov.Origin{}}
 		sec.Layer = p.spec.addedBy(sp.id)
+		sec.Labels = maps.Clone(sp.spec.Labels)
 		if sp.spec.Disabled {
 			sec.Active, sec.Disabled = false, true
 			sec.DisabledBy = p.spec.KeyPos("/sections/" + yamlpos.Escape(sp.id) + "/disabled").String()

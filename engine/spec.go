@@ -264,6 +264,11 @@ type SectionSpec struct {
 	// Trust "untrusted" frames the section's whole text with the
 	// pipeline's Frame, labelled with the section id.
 	Trust string `koanf:"trust"`
+	// Labels are the host's: the engine never reads them and reports them
+	// with the section (Section.Labels, GraphSection.Labels); layers merge
+	// them key by key. The pi 1.x pipelines set agent_section, the name of
+	// pi's own prompt section the section renders.
+	Labels map[string]string `koanf:"labels"`
 }
 
 // Seams.
