@@ -1,7 +1,8 @@
 // Package config finds the configuration layers promptc merges over a
 // pipeline, without flags: the system layer (/etc/promptc/config.yaml),
 // the user layer ($XDG_CONFIG_HOME/promptc/config.yaml) and the project
-// layer (.promptc.yaml in the cwd or its nearest ancestor that has one).
+// layer (.promptc.yaml in the cwd or its nearest ancestor that has one, up
+// to the project root).
 // It only finds and reads them; which apply (the project layer needs the
 // project to be trusted) the host decides, and the engine takes them as
 // explicit layers. Nothing here reads the process environment: the host
@@ -10,6 +11,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 
@@ -53,6 +55,10 @@ type Candidate struct {
 	Found bool
 	// Base is the pipeline the layer says it is for (pipeline:), if any.
 	Base string
+	// Ignored, when not "", is why a file that exists is not a candidate
+	// (Found is false, Layer.Name is the file): a .promptc.yaml above the
+	// project root.
+	Ignored string
 }
 
 // Report describes the candidate as not applied.
@@ -77,16 +83,25 @@ func Global(s Settings) ([]Candidate, error) {
 }
 
 // Project finds the project layer: .promptc.yaml in dir or its nearest
-// ancestor that has one. Found is false when none has. The file is only
-// located, not read: it comes from a repository someone else may have
-// written, so the host decides whether the project is trusted first and
-// then calls [ReadProject].
+// ancestor that has one, no higher than the project root
+// (sources.ProjectRoot: the nearest ancestor of dir holding .git, else dir
+// itself), since a directory above the project belongs to someone else.
+// Found is false when none has; then the nearest .promptc.yaml above the
+// root, if there is one, is named in Layer.Name with the reason it is
+// ignored in Ignored. The file is only located, not read: it comes from a
+// repository someone else may have written, so the host decides whether
+// the project is trusted first and then calls [ReadProject].
 func Project(fsys sources.FS, dir string) Candidate {
 	dir = path.Clean(dir)
+	root := sources.ProjectRoot(fsys, dir)
 	for d := dir; ; d = path.Dir(d) {
 		p := path.Join(d, ProjectFile)
 		if _, err := sources.Lstat(fsys, p); err == nil {
-			return Candidate{Layer: engine.Layer{Name: p, Role: engine.RoleProject}, Found: true}
+			c := Candidate{Layer: engine.Layer{Name: p, Role: engine.RoleProject}, Found: sources.Within(d, root)}
+			if !c.Found {
+				c.Ignored = fmt.Sprintf("it is above the project root %s (the project layer is looked for from the cwd up to its git root, else in the cwd alone)", root)
+			}
+			return c
 		}
 		if d == "/" {
 			return Candidate{Layer: engine.Layer{Name: path.Join(dir, ProjectFile), Role: engine.RoleProject}}

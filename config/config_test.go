@@ -44,16 +44,19 @@ func TestGlobal(t *testing.T) {
 	}
 }
 
-// TestProjectLocatesWithoutReading: the nearest ancestor's file is found,
-// and it is not opened (a named pipe there would block a read).
+// TestProjectLocatesWithoutReading: the nearest ancestor's file up to the
+// project root is found, and it is not opened (a named pipe there would
+// block a read).
 func TestProjectLocatesWithoutReading(t *testing.T) {
 	root, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	deep := filepath.Join(root, "repo", "a", "b")
-	if err := os.MkdirAll(deep, 0o755); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{deep, filepath.Join(root, "repo", ".git")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	write(t, filepath.Join(root, config.ProjectFile), "sections: {}\n")
 	if err := syscall.Mkfifo(filepath.Join(root, "repo", config.ProjectFile), 0o644); err != nil {
@@ -67,12 +70,33 @@ func TestProjectLocatesWithoutReading(t *testing.T) {
 		t.Error("ReadProject of a named pipe: no error")
 	}
 
-	other := filepath.Join(root, "other")
-	if err := os.Mkdir(other, 0o755); err != nil {
+}
+
+// TestProjectStopsAtTheProjectRoot: a .promptc.yaml above the project root
+// (the git root, else the dir itself) is not the project's: it is named,
+// with the reason, and not found.
+func TestProjectStopsAtTheProjectRoot(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
 		t.Fatal(err)
 	}
-	if c := config.Project(sources.OSFS(), other); !c.Found || c.Layer.Name != filepath.Join(root, config.ProjectFile) {
-		t.Errorf("Project(%s) = %+v, want the file in %s", other, c, root)
+	for _, d := range []string{"repo/.git", "repo/src", "plain/sub"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	above := filepath.Join(root, config.ProjectFile)
+	write(t, above, "sections: {}\n")
+	for dir, projectRoot := range map[string]string{"repo/src": "repo", "repo": "repo", "plain/sub": "plain/sub"} {
+		c := config.Project(sources.OSFS(), filepath.Join(root, dir))
+		want := "it is above the project root " + filepath.Join(root, projectRoot) + " (the project layer is looked for from the cwd up to its git root, else in the cwd alone)"
+		if c.Found || c.Layer.Name != above || c.Ignored != want {
+			t.Errorf("Project(%s) = %+v, want %s ignored: %s", dir, c, above, want)
+		}
+	}
+	write(t, filepath.Join(root, "repo", config.ProjectFile), "sections: {}\n")
+	if c := config.Project(sources.OSFS(), filepath.Join(root, "repo", "src")); !c.Found || c.Ignored != "" || c.Layer.Name != filepath.Join(root, "repo", config.ProjectFile) {
+		t.Errorf("Project(repo/src) = %+v, want the git root's file", c)
 	}
 }
 

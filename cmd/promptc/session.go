@@ -168,9 +168,9 @@ func (s *session) run(ctx context.Context) (*engine.Result, error) {
 }
 
 // withProject applies the project layer (.promptc.yaml in the cwd or its
-// nearest ancestor) when the project is trusted, recompiling the pipeline
-// and reading the command line again with it; otherwise it reports the
-// layer as absent or ignored.
+// nearest ancestor, up to the project root) when the project is trusted,
+// recompiling the pipeline and reading the command line again with it;
+// otherwise it reports the layer as absent or ignored.
 func (s *session) withProject(ctx context.Context, sel selection, base string, cl configLayers, stderr io.Writer, e env) (*session, bool, error) {
 	dir, _ := s.in.Params["cwd"].(string)
 	if dir == "" || dir[0] != '/' {
@@ -185,6 +185,9 @@ func (s *session) withProject(ctx context.Context, sel selection, base string, c
 		s.skipped = append(s.skipped, c.Report(engine.StatusIgnored, why))
 		printWarnings(stderr, diag.List{{Severity: diag.Warning, Code: "layer/ignored", Path: c.Layer.Name, Message: "project layer not applied: " + why}})
 		return s, false, nil
+	}
+	if c.Ignored != "" {
+		return ignore(c.Ignored) // above the project root: never read
 	}
 	if !c.Found {
 		s.skipped = append(s.skipped, c.Report(engine.StatusAbsent, ""))
