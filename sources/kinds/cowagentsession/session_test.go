@@ -1,11 +1,9 @@
 package cowagentsession
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/internal/testkit/oracletest"
 )
 
 var modes = Options{
@@ -17,19 +15,9 @@ var modes = Options{
 // TestResolveProject: Agent.apply_project_dir and the builder's project
 // check (cases 31, 36, 37 and the edges around them).
 func TestResolveProject(t *testing.T) {
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range []string{"ws", "project", "home/proj"} {
-		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Symlink("ws", filepath.Join(root, "wslink")); err != nil {
-		t.Fatal(err)
-	}
-	fsys := os.DirFS("/").(sources.FS)
+	root := oracletest.TempRoot(t)
+	oracletest.WriteTree(t, root, map[string]string{"ws/": "", "project/": "", "home/proj/": "", "wslink": "-> ws"})
+	fsys := oracletest.DirFS()
 	for _, c := range []struct {
 		name, ws, project   string
 		wantDir, wantPrefix string
@@ -57,20 +45,21 @@ func TestResolveProject(t *testing.T) {
 // one is the default), else the global setting; values are stripped and
 // lowercased, aliases map to modes.
 func TestResolvePermission(t *testing.T) {
-	for _, c := range []struct{ session, global, want string }{
-		{"", "", "full-access"},
-		{"workspace-write", "", "workspace-write"},
-		{"", "ro", "read-only"},
-		{" RO\x1c", "", "read-only"},
-		{"Workspace", "read-only", "workspace-write"},
-		{"bogus", "read-only", "full-access"},
-		{"", "bogus", "full-access"},
-		{"  ", "read-only", "full-access"},
-	} {
+	want := map[[2]string]string{ // {session, global}: the mode in force
+		{"", ""}:                   "full-access",
+		{"workspace-write", ""}:    "workspace-write",
+		{"", "ro"}:                 "read-only",
+		{" RO\x1c", ""}:            "read-only",
+		{"Workspace", "read-only"}: "workspace-write",
+		{"bogus", "read-only"}:     "full-access",
+		{"", "bogus"}:              "full-access",
+		{"  ", "read-only"}:        "full-access",
+	}
+	for in, mode := range want {
 		o := modes
-		o.Base, o.PermissionMode, o.GlobalPermissionMode = "/", c.session, c.global
-		if got := Resolve(os.DirFS("/").(sources.FS), o).PermissionMode; got != c.want {
-			t.Errorf("session %q, global %q: %q; want %q", c.session, c.global, got, c.want)
+		o.Base, o.PermissionMode, o.GlobalPermissionMode = "/", in[0], in[1]
+		if got := Resolve(oracletest.DirFS(), o).PermissionMode; got != mode {
+			t.Errorf("session %q, global %q: %q; want %q", in[0], in[1], got, mode)
 		}
 	}
 }

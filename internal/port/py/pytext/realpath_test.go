@@ -1,34 +1,23 @@
 package pytext
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/internal/testkit/oracletest"
 )
 
 // TestRealpath: os.path.realpath as CPython 3.11 printed it in a tree
 // with a link, a relative link, a loop and a broken link (the expected
 // values were recorded with python3 in the same layout).
 func TestRealpath(t *testing.T) {
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := oracletest.TempRoot(t)
 	base := filepath.Base(root)
-	if err := os.MkdirAll(filepath.Join(root, "real", "sub"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for link, target := range map[string]string{
-		"link": "real/sub", "loop1": "loop2", "loop2": "loop1",
-		"broken": "/nonexistent/x", "rel": "../" + base + "/real",
-	} {
-		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fsys := os.DirFS("/").(sources.FS)
+	oracletest.WriteTree(t, root, map[string]string{
+		"real/sub/": "", "link": "-> real/sub", "loop1": "-> loop2", "loop2": "-> loop1",
+		"broken": "-> /nonexistent/x", "rel": "-> ../" + base + "/real",
+	})
+	fsys := oracletest.DirFS()
 	for _, c := range []struct{ name, want string }{
 		{"real/sub", root + "/real/sub"},
 		{"link", root + "/real/sub"},
@@ -56,19 +45,17 @@ func TestRealpath(t *testing.T) {
 // TestExpandUser: os.path.expanduser with HOME set (and, departing from
 // Python, "~user" and an unset HOME left alone).
 func TestExpandUser(t *testing.T) {
-	for _, c := range []struct{ p, home, want string }{
-		{"~", "/root", "/root"},
-		{"~/a", "/root", "/root/a"},
-		{"~x/a", "/root", "~x/a"},
-		{"~", "/", "/"},
-		{"~/a", "/", "/a"},
-		{"~", "/h//", "/h"},
-		{"~//a", "/h//", "/h//a"},
-		{"a/~", "/h", "a/~"},
-		{"~/a", "", "~/a"},
-	} {
-		if got := ExpandUser(c.p, c.home); got != c.want {
-			t.Errorf("ExpandUser(%q, %q) = %q; want %q", c.p, c.home, got, c.want)
+	byHome := map[string][][2]string{ // home: {path, want}...
+		"/root": {{"~", "/root"}, {"~/a", "/root/a"}, {"~x/a", "~x/a"}, {"a/~", "a/~"}},
+		"/":     {{"~", "/"}, {"~/a", "/a"}},
+		"/h//":  {{"~", "/h"}, {"~//a", "/h//a"}},
+		"":      {{"~/a", "~/a"}},
+	}
+	for home, cases := range byHome {
+		for _, c := range cases {
+			if got := ExpandUser(c[0], home); got != c[1] {
+				t.Errorf("ExpandUser(%q, %q) = %q; want %q", c[0], home, got, c[1])
+			}
 		}
 	}
 }
