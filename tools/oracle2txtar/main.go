@@ -18,6 +18,12 @@
 // prompt, as the harness's --translations does. -prefix names the scripts
 // of another cases folder (testdata/pi-ext-cases: piext_).
 //
+// -pi-version V takes the recordings of pi V (expected.V.json) instead of
+// pi 0.83.0's, and -pipeline NAME runs every promptc command with
+// --pipeline NAME; pi 1.6.0's scripts are pi16_*.txtar:
+//
+//	go run ./tools/oracle2txtar -pi-version 1.6.0 -pipeline pi@1.6.0 -prefix pi16_
+//
 // Files are written only when their content changes, and pi_*.txtar files
 // of cases that no longer exist are removed. With -check nothing is
 // written: stale or missing scripts are listed and the exit status is 1.
@@ -41,11 +47,14 @@ func main() {
 	translations := flag.String("translations", "testdata/pi-translations",
 		"folder of translations (<case>/args.json) of the cases that need JavaScript extensions (\"\" for none)")
 	prefix := flag.String("prefix", "pi_", "script name prefix (the scripts of other cases with this prefix are removed)")
-	txtargen.Main("oracle2txtar", func() error { return run(f, *cwdFlagCases, *translations, *prefix) })
+	var rec recording
+	flag.StringVar(&rec.version, "pi-version", defaultPiVersion, "pi release whose recordings to use: expected.json for "+defaultPiVersion+", expected.VERSION.json otherwise")
+	flag.StringVar(&rec.pipeline, "pipeline", "", "built-in pipeline every promptc run names with --pipeline (\"\" for the default one)")
+	txtargen.Main("oracle2txtar", func() error { return run(f, *cwdFlagCases, *translations, *prefix, rec) })
 }
 
-func run(f txtargen.Flags, cwdFlagCases, translations, prefix string) error {
-	cases, err := loadCases(f.Cases, translations)
+func run(f txtargen.Flags, cwdFlagCases, translations, prefix string, rec recording) error {
+	cases, err := loadCases(f.Cases, translations, rec)
 	if err != nil {
 		return err
 	}

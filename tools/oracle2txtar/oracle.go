@@ -11,8 +11,24 @@ import (
 	"strings"
 )
 
-// piVersion is the only pi release whose recordings the scripts accept.
-const piVersion = "0.83.0"
+// defaultPiVersion is the pi release recorded in expected.json; the
+// recordings of another release V are expected.V.json beside it.
+const defaultPiVersion = "0.83.0"
+
+// recording says which recordings of the cases a run turns into scripts:
+// pi's version, and the built-in pipeline that reproduces it ("" for the
+// default one).
+type recording struct {
+	version, pipeline string
+}
+
+// file is the name of the recording in a case folder.
+func (r recording) file() string {
+	if r.version == defaultPiVersion {
+		return "expected.json"
+	}
+	return "expected." + r.version + ".json"
+}
 
 // knownFields are the case.json fields the CLI contract maps (conformance
 // README, "Mapping from case.json"). Any other field stops the generator,
@@ -27,11 +43,12 @@ var knownFields = map[string]bool{
 	"debugTouchedPaths": true,
 }
 
-// oracleCase is one recorded case: its inputs (case.json), what pi 0.83.0
-// produced (expected.json) and the folder holding tree/.
+// oracleCase is one recorded case: its inputs (case.json), what pi
+// produced (rec.file(), e.g. expected.json) and the folder holding tree/.
 type oracleCase struct {
 	name string
 	dir  string
+	rec  recording
 	tr   *translation // nil without one
 	spec caseSpec
 	raw  map[string]json.RawMessage // case.json as written, for list-or-string fields
@@ -101,7 +118,7 @@ func (e *expected) basePrompt() *string {
 // loadCases reads every case folder (one holding case.json) under dir,
 // sorted by name, with its translation from trDir/<name> when there is
 // one.
-func loadCases(dir, trDir string) ([]*oracleCase, error) {
+func loadCases(dir, trDir string, rec recording) ([]*oracleCase, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -112,7 +129,7 @@ func loadCases(dir, trDir string) ([]*oracleCase, error) {
 		if _, err := os.Stat(filepath.Join(caseDir, "case.json")); err != nil {
 			continue
 		}
-		c, err := loadCase(caseDir)
+		c, err := loadCase(caseDir, rec)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Name(), err)
 		}
@@ -125,8 +142,8 @@ func loadCases(dir, trDir string) ([]*oracleCase, error) {
 	return cases, nil
 }
 
-func loadCase(dir string) (*oracleCase, error) {
-	c := &oracleCase{name: filepath.Base(dir), dir: dir}
+func loadCase(dir string, rec recording) (*oracleCase, error) {
+	c := &oracleCase{name: filepath.Base(dir), dir: dir, rec: rec}
 	data, err := os.ReadFile(filepath.Join(dir, "case.json"))
 	if err != nil {
 		return nil, err
@@ -147,12 +164,12 @@ func loadCase(dir string) (*oracleCase, error) {
 	if err := json.Unmarshal(data, &c.spec); err != nil {
 		return nil, fmt.Errorf("case.json: %w", err)
 	}
-	data, err = os.ReadFile(filepath.Join(dir, "expected.json"))
+	data, err = os.ReadFile(filepath.Join(dir, rec.file()))
 	if err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &c.exp); err != nil {
-		return nil, fmt.Errorf("expected.json: %w", err)
+		return nil, fmt.Errorf("%s: %w", rec.file(), err)
 	}
 	return c, c.check()
 }
@@ -162,18 +179,19 @@ func loadCase(dir string) (*oracleCase, error) {
 // prompt, and turns that match the inputs.
 func (c *oracleCase) check() error {
 	e := &c.exp
-	if e.PiVersion != piVersion {
-		return fmt.Errorf("expected.json comes from pi %q, not %s", e.PiVersion, piVersion)
+	file := c.rec.file()
+	if e.PiVersion != c.rec.version {
+		return fmt.Errorf("%s comes from pi %q, not %s", file, e.PiVersion, c.rec.version)
 	}
 	if !path.IsAbs(e.Root) || path.Clean(e.Root) != e.Root || e.Root == "/" {
-		return fmt.Errorf("expected.json root %q is not a clean absolute path", e.Root)
+		return fmt.Errorf("%s root %q is not a clean absolute path", file, e.Root)
 	}
 	home, err := c.rel(c.home())
 	if err != nil {
 		return err
 	}
 	if e.Home != c.abs(home) {
-		return fmt.Errorf("expected.json home %q does not match case.json (%q); stale expected.json?", e.Home, c.abs(home))
+		return fmt.Errorf("%s home %q does not match case.json (%q); stale %[1]s?", file, e.Home, c.abs(home))
 	}
 	agentDir := path.Join(e.Home, ".pi", "agent")
 	if c.spec.AgentDir != nil && *c.spec.AgentDir != "" {
@@ -184,17 +202,17 @@ func (c *oracleCase) check() error {
 		agentDir = c.abs(rel)
 	}
 	if e.AgentDir != agentDir {
-		return fmt.Errorf("expected.json agentDir %q does not match case.json (%q); stale expected.json?", e.AgentDir, agentDir)
+		return fmt.Errorf("%s agentDir %q does not match case.json (%q); stale %[1]s?", file, e.AgentDir, agentDir)
 	}
 	if e.Prompt == nil || e.PiPaths.PackageDir == "" {
-		return fmt.Errorf("expected.json has no prompt or no piPaths.packageDir")
+		return fmt.Errorf("%s has no prompt or no piPaths.packageDir", file)
 	}
 	inputs, err := c.list("input")
 	if err != nil {
 		return err
 	}
 	if len(inputs) != len(e.Turns) {
-		return fmt.Errorf("%d inputs but %d turns in expected.json", len(inputs), len(e.Turns))
+		return fmt.Errorf("%d inputs but %d turns in %s", len(inputs), len(e.Turns), file)
 	}
 	for i, t := range e.Turns {
 		if t.Input == nil || *t.Input != inputs[i] {
@@ -204,7 +222,7 @@ func (c *oracleCase) check() error {
 	if len(e.Turns) > 0 {
 		var first *string
 		if err := json.Unmarshal(e.Expanded, &first); err != nil || !equalPtr(first, e.Turns[0].Expanded) {
-			return fmt.Errorf("expected.json expanded differs from turns[0].expanded")
+			return fmt.Errorf("%s expanded differs from turns[0].expanded", file)
 		}
 	}
 	return nil

@@ -24,6 +24,9 @@ func (s *script) run(cwdFlag bool) {
 		return
 	}
 	var flagWords []string
+	if c.rec.pipeline != "" {
+		flagWords = append(flagWords, "--pipeline", c.rec.pipeline)
+	}
 	for _, f := range flags {
 		w, err := workArg(f)
 		if err != nil {

@@ -1,9 +1,9 @@
 // Command oraclecases turns the oracle testscripts of cmd/promptc (the
-// pi_*.txtar, cow_*.txtar and cowhead_*.txtar goldens that oracle2txtar and cow2txtar
+// pi_*.txtar, pi16_*.txtar, cow_*.txtar and cowhead_*.txtar goldens that oracle2txtar and cow2txtar
 // generate from the recorded pi and CowAgent cases) into promptc test
 // case files, so that promptc test runs the same 90-odd real cases:
 //
-//	go run ./tools/oraclecases            # rewrite testdata/promptc-tests/{pi,pi-ext,cowagent,cowagent-head}
+//	go run ./tools/oraclecases            # rewrite testdata/promptc-tests/{pi,pi-ext,pi16,cowagent,cowagent-head}
 //	go run ./tools/oraclecases -check     # write nothing; fail when a case is stale
 //
 // Each promptc build of a script becomes one case: its archive files,
