@@ -21,6 +21,8 @@ type loadCase struct {
 	stop     contextfiles.StopRule
 	cands    []string
 	noWT     bool     // WorktreeRule off
+	byDir    bool     // WorktreeByDir
+	bom      bool     // StripBOM
 	deny     []string // relative paths whose read fails with EACCES
 	want     []string // "path" or "path=content"
 	warnings []string
@@ -32,7 +34,7 @@ func runLoad(t *testing.T, tc loadCase) {
 	root := oracletest.TempRoot(t)
 	oracletest.WriteTree(t, root, tc.tree)
 	abs := func(s string) string { return strings.ReplaceAll(s, "${ROOT}", root) }
-	opts := contextfiles.Options{Cwd: root + "/" + tc.cwd, Stop: tc.stop, Candidates: tc.cands, WorktreeRule: !tc.noWT}
+	opts := contextfiles.Options{Cwd: root + "/" + tc.cwd, Stop: tc.stop, Candidates: tc.cands, WorktreeRule: !tc.noWT, WorktreeByDir: tc.byDir, StripBOM: tc.bom}
 	if tc.cwd == "" {
 		opts.Cwd = root
 	}

@@ -18,6 +18,7 @@ type skillCase struct {
 	noDiscover bool
 	paths      []string
 	packages   []string
+	rules      piresources.Rules
 	// want lists "name@path" (path relative to root) in load order.
 	want      []string
 	wantDiags []string
@@ -37,7 +38,7 @@ func runSkillCases(t *testing.T, tests []skillCase) {
 			res, err := piresources.LoadSkills(context.Background(), fsys, piresources.SkillOptions{
 				Cwd: root + "/" + cwd, Home: root + "/h", AgentDir: root + "/h/.pi/agent",
 				Trusted: !tt.untrusted, Discover: !tt.noDiscover,
-				Paths: subst(root, tt.paths), Packages: subst(root, tt.packages),
+				Paths: subst(root, tt.paths), Packages: subst(root, tt.packages), Rules: tt.rules,
 			})
 			if err != nil {
 				t.Fatal(err)
