@@ -19,6 +19,8 @@ const (
 	CodeInternal     = "internal"      // a failure of promptc itself
 	CodeNotFound     = "not_found"     // HTTP: no such endpoint
 	CodeMethod       = "method"        // HTTP: wrong method for the endpoint
+	CodeHost         = "bad_host"      // HTTP: a Host header that is not this loopback server
+	CodeMediaType    = "media_type"    // HTTP: a body that is not Content-Type: application/json
 )
 
 // Error is a failed request's reply: {"error": {...}}.
@@ -53,6 +55,10 @@ func (e *Error) status() int {
 		return http.StatusNotFound
 	case CodeMethod:
 		return http.StatusMethodNotAllowed
+	case CodeHost:
+		return http.StatusMisdirectedRequest
+	case CodeMediaType:
+		return http.StatusUnsupportedMediaType
 	}
 	return http.StatusInternalServerError
 }

@@ -13,8 +13,9 @@ import (
 )
 
 // HTTPHandler returns the HTTP handler: POST /v1/build and POST /v1/explain
-// take a request body and reply with JSON (an error reply has the status
-// its code says); GET /healthz replies {"ok": true}.
+// take a request body of Content-Type application/json (else 415,
+// media_type) and reply with JSON (an error reply has the status its code
+// says); GET /healthz replies {"ok": true}.
 func (s *Server) HTTPHandler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/v1/build", s.endpoint(CommandBuild))
@@ -36,6 +37,10 @@ func (s *Server) endpoint(command string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			writeError(w, &Error{Code: CodeMethod, Message: "use POST"})
+			return
+		}
+		if !isJSON(r.Header.Get("Content-Type")) {
+			writeError(w, &Error{Code: CodeMediaType, Message: fmt.Sprintf("the body's Content-Type is %q: send application/json", r.Header.Get("Content-Type"))})
 			return
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.limits.MaxBody))
@@ -106,12 +111,26 @@ func Listen(addr string) (net.Listener, error) {
 
 // ServeHTTP serves l until ctx is cancelled, then stops accepting,
 // drains the requests in flight (for at most drain) and returns nil.
+// Connections are bounded in time and number by the Limits; on a TCP
+// listener a request must name the server in its Host header
+// (loopbackHost).
 func (s *Server) ServeHTTP(ctx context.Context, l net.Listener, drain time.Duration) error {
+	h := s.HTTPHandler()
+	if a, ok := l.Addr().(*net.TCPAddr); ok {
+		h = loopbackHost(a.Port, h)
+	}
+	capped := newConnCap(l, s.limits.MaxConns)
 	srv := &http.Server{
-		Handler:           s.HTTPHandler(),
-		ReadHeaderTimeout: 10 * time.Second,
+		Handler:           h,
+		ReadHeaderTimeout: s.limits.ReadHeaderTimeout,
+		ReadTimeout:       s.limits.ReadTimeout,
+		WriteTimeout:      s.limits.ReadTimeout + s.limits.Timeout + ReplyWriteTimeout,
+		IdleTimeout:       s.limits.IdleTimeout,
+		MaxHeaderBytes:    MaxHeaderBytes,
+		ConnState:         capped.track,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
+	l = capped
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
 	select {

@@ -37,7 +37,9 @@ type Request struct {
 
 // DecodeRequest decodes one request from data: a single JSON object, no
 // unknown fields, nothing after it. JSON numbers in params become int64
-// when they are integers, else float64.
+// when they are integers, else float64. Whether format fits the command
+// is checked once the command is known ([Request.resolve]): over HTTP
+// the endpoint says it, not the body.
 func DecodeRequest(data []byte) (Request, *Error) {
 	var r Request
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -58,9 +60,6 @@ func DecodeRequest(data []byte) (Request, *Error) {
 	case "", "json", "text":
 	default:
 		return Request{}, &Error{Code: CodeBadRequest, Message: fmt.Sprintf("unknown format %q (want json or text)", r.Format)}
-	}
-	if r.Format != "" && r.Command != CommandExplain {
-		return Request{}, &Error{Code: CodeBadRequest, Message: "format applies to explain only"}
 	}
 	for k, v := range r.Params {
 		r.Params[k] = plainNumbers(v)
@@ -95,4 +94,23 @@ func plainNumbers(v any) any {
 		}
 	}
 	return v
+}
+
+// resolve settles r's command: force (the HTTP endpoint's), else the
+// body's, else build; a body that names another command than force, or
+// a format for anything but explain, is a bad request.
+func (r Request) resolve(force string) (Request, *Error) {
+	if force != "" {
+		if r.Command != "" && r.Command != force {
+			return r, &Error{Code: CodeBadRequest, Message: fmt.Sprintf("command %q does not match the endpoint (%s)", r.Command, force)}
+		}
+		r.Command = force
+	}
+	if r.Command == "" {
+		r.Command = CommandBuild
+	}
+	if r.Format != "" && r.Command != CommandExplain {
+		return r, &Error{Code: CodeBadRequest, Message: "format applies to explain only"}
+	}
+	return r, nil
 }

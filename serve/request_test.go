@@ -1,7 +1,9 @@
 package serve
 
 import (
+	"context"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -22,7 +24,6 @@ func TestDecodeRequest(t *testing.T) {
 		{name: "two objects", body: `{} {}`, code: CodeBadRequest},
 		{name: "unknown command", body: `{"command":"graph"}`, code: CodeBadRequest},
 		{name: "unknown format", body: `{"command":"explain","format":"html"}`, code: CodeBadRequest},
-		{name: "format without explain", body: `{"format":"text"}`, code: CodeBadRequest},
 		{name: "huge number stays text", body: `{"params":{"n":1e400}}`, want: Request{Params: map[string]any{"n": "1e400"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -61,4 +62,28 @@ func FuzzDecodeRequest(f *testing.F) {
 			t.Fatalf("accepted command %q", r.Command)
 		}
 	})
+}
+
+// TestDoResolvesCommand: the endpoint's command counts before format is
+// checked, so POST /v1/explain {"format":"text"} (README's example) is
+// explain text, and a format for build is still refused.
+func TestDoResolvesCommand(t *testing.T) {
+	s := New(echo{}.handle, Limits{})
+	for _, tc := range []struct {
+		body, force, command, code string
+	}{
+		{`{"format":"text"}`, CommandExplain, CommandExplain, ""},
+		{`{"command":"explain","format":"json"}`, "", CommandExplain, ""},
+		{`{}`, "", CommandBuild, ""},
+		{`{}`, CommandExplain, CommandExplain, ""},
+		{`{"format":"text"}`, "", "", CodeBadRequest},
+		{`{"format":"text"}`, CommandBuild, "", CodeBadRequest},
+		{`{"command":"build","format":"text"}`, CommandExplain, "", CodeBadRequest},
+		{`{"command":"explain"}`, CommandBuild, "", CodeBadRequest},
+	} {
+		reply, _ := s.Do(context.Background(), []byte(tc.body), tc.force)
+		if got := code(t, reply); got != tc.code || tc.code == "" && !strings.Contains(string(reply), `"command":"`+tc.command+`"`) {
+			t.Errorf("%s at %q: %s, want command %q, code %q", tc.body, tc.force, reply, tc.command, tc.code)
+		}
+	}
 }

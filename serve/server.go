@@ -23,13 +23,37 @@ type Limits struct {
 	// MaxConcurrent bounds the requests handled at once (default 4); a
 	// request waits for a slot within its timeout, else gets busy.
 	MaxConcurrent int
+
+	// The HTTP connection's limits (ServeHTTP).
+
+	// ReadHeaderTimeout bounds reading a request's headers (default 10 s).
+	ReadHeaderTimeout time.Duration
+	// ReadTimeout bounds reading a whole request, headers and body
+	// (default 30 s): a body sent slowly is cut off.
+	ReadTimeout time.Duration
+	// IdleTimeout closes a keep-alive connection that sends no next
+	// request for this long (default 30 s).
+	IdleTimeout time.Duration
+	// MaxConns bounds the connections open at once on one listener
+	// (default 256, at most half the process's file descriptors); at the
+	// cap, the longest idle connection is closed, else the next client
+	// waits until one closes.
+	MaxConns int
 }
 
-// Defaults.
+// Defaults. A reply must be written within ReadTimeout + Timeout +
+// ReplyWriteTimeout of its request's headers (the http.Server's
+// WriteTimeout); headers are at most MaxHeaderBytes.
 const (
-	DefaultMaxBody       = 1 << 20
-	DefaultTimeout       = 30 * time.Second
-	DefaultMaxConcurrent = 4
+	DefaultMaxBody           = 1 << 20
+	DefaultTimeout           = 30 * time.Second
+	DefaultMaxConcurrent     = 4
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultReadTimeout       = 30 * time.Second
+	DefaultIdleTimeout       = 30 * time.Second
+	DefaultMaxConns          = 256
+	ReplyWriteTimeout        = 10 * time.Second
+	MaxHeaderBytes           = 16 << 10
 )
 
 // Server handles requests with a Handler under Limits.
@@ -53,6 +77,21 @@ func New(h Handler, l Limits) *Server {
 	if l.MaxConcurrent <= 0 {
 		l.MaxConcurrent = DefaultMaxConcurrent
 	}
+	if l.ReadHeaderTimeout <= 0 {
+		l.ReadHeaderTimeout = DefaultReadHeaderTimeout
+	}
+	if l.ReadTimeout <= 0 {
+		l.ReadTimeout = DefaultReadTimeout
+	}
+	if l.IdleTimeout <= 0 {
+		l.IdleTimeout = DefaultIdleTimeout
+	}
+	if l.MaxConns <= 0 {
+		l.MaxConns = DefaultMaxConns
+		if n := fdLimit() / 2; n > 0 {
+			l.MaxConns = min(l.MaxConns, n)
+		}
+	}
 	return &Server{handle: h, limits: l, slots: make(chan struct{}, l.MaxConcurrent)}
 }
 
@@ -63,14 +102,8 @@ func (s *Server) Limits() Limits { return s.limits }
 // (without a trailing newline) and, for an error reply, the error.
 func (s *Server) Do(ctx context.Context, body []byte, force string) ([]byte, *Error) {
 	req, e := DecodeRequest(body)
-	if e == nil && force != "" {
-		if req.Command != "" && req.Command != force {
-			e = &Error{Code: CodeBadRequest, Message: fmt.Sprintf("command %q does not match the endpoint (%s)", req.Command, force)}
-		}
-		req.Command = force
-	}
-	if e == nil && req.Command == "" {
-		req.Command = CommandBuild
+	if e == nil {
+		req, e = req.resolve(force)
 	}
 	var v any
 	if e == nil {

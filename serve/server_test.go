@@ -183,6 +183,7 @@ func TestServeHTTP(t *testing.T) {
 			{"POST", "/v1/build", `{"args":["` + strings.Repeat("y", 100) + `"]}`, 413, CodeTooLarge},
 		} {
 			req, _ := http.NewRequest(tc.method, base+tc.path, strings.NewReader(tc.body))
+			req.Header.Set("Content-Type", "application/json")
 			resp, err := c.Do(req)
 			if err != nil {
 				t.Fatalf("%s %s: %v", tc.method, tc.path, err)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // readmeBlock is one fenced code block of README.md.
@@ -119,8 +120,12 @@ func runShellExample(t *testing.T, bin, text string, haveDot bool) {
 		}
 		script = append(script, line)
 	}
+	// A failing line ends the script; its background jobs (a server)
+	// are killed with it rather than holding the output open.
+	script = append([]string{`trap 'kill $(jobs -p) 2>/dev/null || true' EXIT`}, script...)
 	cmd := exec.Command("bash", "-euo", "pipefail", "-c", strings.Join(script, "\n"))
 	cmd.Dir, cmd.Env = dir, env
+	cmd.WaitDelay = 10 * time.Second
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("example failed: %v\n--- script\n%s\n--- output\n%s", err, strings.Join(script, "\n"), out)
 	}
