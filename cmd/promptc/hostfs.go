@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/promptc/promptc/sources"
@@ -30,14 +29,31 @@ func hostFS(e env) sources.FS {
 	return sources.OSFS()
 }
 
+// MaxArgFileBytes caps a file named on the command line (a pipeline,
+// overlay, params, tool or build --json file, or --params - on standard
+// input): four times the largest prompt a render prints, so that the
+// build --json of any prompt fits, and no argument can make promptc
+// allocate without bound.
+const MaxArgFileBytes = 256 << 20
+
 // readHostFile reads a file named on the command line (a pipeline,
-// overlay or params file). With an env that supplies its file system, the
-// file is read through it and a relative name is resolved against e's
-// working directory; errors name the file as given, as os.ReadFile does.
+// overlay, params, tool or build --json file) by the rule project files
+// are read by: opened once without blocking, checked on the open handle
+// to be a regular file of at most MaxArgFileBytes, then read (see
+// sources.ReadFile). A named pipe, device or directory is an error at
+// once, never a hang or an endless read. With an env that supplies its
+// file system, the file is read through it and a relative name is
+// resolved against e's working directory; without one, against the
+// process's, as os.ReadFile does. Errors name the file as given.
 func readHostFile(e env, name string) ([]byte, error) {
 	f, ok := e.(fsEnv)
 	if !ok {
-		return os.ReadFile(name)
+		abs, err := filepath.Abs(name)
+		if err != nil {
+			return nil, err
+		}
+		data, err := sources.ReadFileMax(sources.OSFS(), filepath.ToSlash(abs), MaxArgFileBytes)
+		return data, asGiven(err, name, "")
 	}
 	abs := name
 	if !filepath.IsAbs(name) {
@@ -47,9 +63,26 @@ func readHostFile(e env, name string) ([]byte, error) {
 		}
 		abs = filepath.Join(wd, name)
 	}
-	data, err := f.FS().ReadFile(sources.Name(filepath.ToSlash(abs)))
-	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: pe.Err}
+	data, err := sources.ReadFileMax(f.FS(), filepath.ToSlash(abs), MaxArgFileBytes)
+	return data, asGiven(err, name, "open")
+}
+
+// asGiven returns err with the file it names written as name, the way the
+// user gave it; op, when not "", replaces a path error's operation.
+func asGiven(err error, name, op string) error {
+	var pe *fs.PathError
+	var nr *sources.NotRegularError
+	var tl *sources.TooLargeError
+	switch {
+	case errors.As(err, &pe):
+		if op == "" {
+			op = pe.Op
+		}
+		return &fs.PathError{Op: op, Path: name, Err: pe.Err}
+	case errors.As(err, &nr):
+		return &sources.NotRegularError{Path: name, Mode: nr.Mode}
+	case errors.As(err, &tl):
+		return &sources.TooLargeError{Path: name, Size: tl.Size, Limit: tl.Limit}
 	}
-	return data, err
+	return err
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"sort"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/internal/lazyre"
 	"github.com/promptc/promptc/internal/sourcedate"
+	"github.com/promptc/promptc/sources"
 )
 
 // pipelineParams computes the params of plan from the command line: the
@@ -91,7 +91,7 @@ func readParamsFile(path string, e env, into map[string]any) error {
 	var data []byte
 	var err error
 	if path == "-" {
-		data, err = io.ReadAll(e.Stdin())
+		data, err = sources.ReadAllSized(e.Stdin(), "standard input", 0, MaxArgFileBytes)
 	} else {
 		data, err = readHostFile(e, path)
 	}
