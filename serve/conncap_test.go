@@ -108,34 +108,30 @@ func TestServeHTTPTimesOutSlowClients(t *testing.T) {
 	l := serveCounted(t, New(echo{}.handle, Limits{ReadHeaderTimeout: 200 * time.Millisecond, ReadTimeout: 300 * time.Millisecond, IdleTimeout: 300 * time.Millisecond}))
 	addr := l.Addr().String()
 
-	slow, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer slow.Close()
+	slow := dial(t, addr)
 	fmt.Fprintf(slow, "POST /v1/build HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"args\":", addr)
 	if !closedWithin(slow, 5*time.Second) {
 		t.Error("a body that never ends holds its connection open")
 	}
-
-	idle, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer idle.Close()
+	idle := dial(t, addr)
 	roundTrip(t, idle, bufio.NewReader(idle))
 	if !closedWithin(idle, 5*time.Second) {
 		t.Error("an idle keep-alive connection stays open")
 	}
+	if !closedWithin(dial(t, addr), 5*time.Second) {
+		t.Error("a connection that sends nothing stays open")
+	}
+}
 
-	silent, err := net.Dial("tcp", addr)
+// dial connects to addr until the test ends.
+func dial(t *testing.T, addr string) net.Conn {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer silent.Close()
-	if !closedWithin(silent, 5*time.Second) {
-		t.Error("a connection that sends nothing stays open")
-	}
+	t.Cleanup(func() { c.Close() })
+	return c
 }
 
 // TestServeHTTPCapsConnections: with MaxConns open, the next client is
@@ -148,19 +144,11 @@ func TestServeHTTPCapsConnections(t *testing.T) {
 	addr := l.Addr().String()
 	var idle []net.Conn
 	for range maxConns {
-		c, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
+		c := dial(t, addr)
 		roundTrip(t, c, bufio.NewReader(c))
 		idle = append(idle, c)
 	}
-	next, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer next.Close()
+	next := dial(t, addr)
 	roundTrip(t, next, bufio.NewReader(next)) // served by closing idle[0]
 	if !closedWithin(idle[0], 5*time.Second) {
 		t.Error("the longest idle connection was not closed for a new client")
@@ -172,11 +160,7 @@ func TestServeHTTPCapsConnections(t *testing.T) {
 	// Every slot held by a client that sends nothing (closed after
 	// ReadHeaderTimeout): more clients than slots all get their reply.
 	for range maxConns {
-		c, err := net.Dial("tcp", addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
+		dial(t, addr)
 	}
 	var wg sync.WaitGroup
 	for i := range 2 * maxConns {
@@ -200,7 +184,7 @@ func TestServeHTTPCapsConnections(t *testing.T) {
 
 // TestServeHTTPHeaderLimit: headers past MaxHeaderBytes are refused (431).
 func TestServeHTTPHeaderLimit(t *testing.T) {
-	port, _ := startHTTP(t, New(echo{}.handle, Limits{}))
+	port, _, _ := startHTTP(t, New(echo{}.handle, Limits{}))
 	req, _ := http.NewRequest("POST", fmt.Sprintf("http://127.0.0.1:%d/v1/build", port), strings.NewReader(`{}`))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Padding", strings.Repeat("p", MaxHeaderBytes+8<<10))

@@ -8,13 +8,15 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
-// startHTTP serves s on a loopback port and a unix socket until the test
-// ends; it returns the port and a client for the socket.
-func startHTTP(t *testing.T, s *Server) (port int, unix *http.Client) {
+// startHTTP serves s on a loopback port and a unix socket until stop (or
+// the test's end); it returns the port and a client for the socket. stop
+// drains like a SIGTERM and checks that both ServeHTTP calls return nil.
+func startHTTP(t *testing.T, s *Server) (port int, unix *http.Client, stop func()) {
 	t.Helper()
 	tcp, err := Listen("127.0.0.1:0")
 	if err != nil {
@@ -30,7 +32,7 @@ func startHTTP(t *testing.T, s *Server) (port int, unix *http.Client) {
 	for _, l := range []net.Listener{tcp, ul} {
 		go func() { errs <- s.ServeHTTP(ctx, l, 5*time.Second) }()
 	}
-	t.Cleanup(func() {
+	stop = sync.OnceFunc(func() {
 		cancel()
 		for range 2 {
 			if err := <-errs; err != nil {
@@ -38,17 +40,18 @@ func startHTTP(t *testing.T, s *Server) (port int, unix *http.Client) {
 			}
 		}
 	})
+	t.Cleanup(stop)
 	unix = &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 		return (&net.Dialer{}).DialContext(ctx, "unix", sock)
 	}}}
-	return tcp.Addr().(*net.TCPAddr).Port, unix
+	return tcp.Addr().(*net.TCPAddr).Port, unix, stop
 }
 
 // TestServeHTTPChecksHost: on a TCP port only a loopback name or address
 // with the server's port is served (DNS rebinding sends the attacker's
 // name); a unix socket takes any Host.
 func TestServeHTTPChecksHost(t *testing.T) {
-	port, unix := startHTTP(t, New(echo{}.handle, Limits{}))
+	port, unix, _ := startHTTP(t, New(echo{}.handle, Limits{}))
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	for _, tc := range []struct {
 		host   string
@@ -99,7 +102,7 @@ func TestServeHTTPChecksHost(t *testing.T) {
 // kinds a web page may send anywhere without asking (text/plain, forms)
 // are refused before the body is read.
 func TestServeHTTPWantsJSON(t *testing.T) {
-	port, unix := startHTTP(t, New(echo{}.handle, Limits{}))
+	port, unix, _ := startHTTP(t, New(echo{}.handle, Limits{}))
 	for base, c := range map[string]*http.Client{fmt.Sprintf("http://127.0.0.1:%d", port): http.DefaultClient, "http://promptc": unix} {
 		for _, tc := range []struct {
 			ctype  string

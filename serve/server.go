@@ -68,24 +68,12 @@ type Server struct {
 
 // New returns a Server for h.
 func New(h Handler, l Limits) *Server {
-	if l.MaxBody <= 0 {
-		l.MaxBody = DefaultMaxBody
-	}
-	if l.Timeout <= 0 {
-		l.Timeout = DefaultTimeout
-	}
-	if l.MaxConcurrent <= 0 {
-		l.MaxConcurrent = DefaultMaxConcurrent
-	}
-	if l.ReadHeaderTimeout <= 0 {
-		l.ReadHeaderTimeout = DefaultReadHeaderTimeout
-	}
-	if l.ReadTimeout <= 0 {
-		l.ReadTimeout = DefaultReadTimeout
-	}
-	if l.IdleTimeout <= 0 {
-		l.IdleTimeout = DefaultIdleTimeout
-	}
+	orDefault(&l.MaxBody, DefaultMaxBody)
+	orDefault(&l.Timeout, DefaultTimeout)
+	orDefault(&l.MaxConcurrent, DefaultMaxConcurrent)
+	orDefault(&l.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	orDefault(&l.ReadTimeout, DefaultReadTimeout)
+	orDefault(&l.IdleTimeout, DefaultIdleTimeout)
 	if l.MaxConns <= 0 {
 		l.MaxConns = DefaultMaxConns
 		if n := fdLimit() / 2; n > 0 {
@@ -93,6 +81,13 @@ func New(h Handler, l Limits) *Server {
 		}
 	}
 	return &Server{handle: h, limits: l, slots: make(chan struct{}, l.MaxConcurrent)}
+}
+
+// orDefault sets *v to def when it is not positive (not given).
+func orDefault[T int | int64 | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 // Limits returns the server's limits with defaults applied.

@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -148,26 +147,9 @@ func TestServeStdioDrains(t *testing.T) {
 func TestServeHTTP(t *testing.T) {
 	h := echo{release: make(chan struct{})}
 	s := New(h.handle, Limits{MaxBody: 64})
-	tcp, err := Listen("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sock := filepath.Join(t.TempDir(), "s.sock")
-	unix, err := Listen("unix:" + sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	errs := make(chan error, 2)
-	for _, l := range []net.Listener{tcp, unix} {
-		go func() { errs <- s.ServeHTTP(ctx, l, 5*time.Second) }()
-	}
-	clients := map[string]*http.Client{
-		"http://" + tcp.Addr().String(): http.DefaultClient,
-		"http://unix": {Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-			return (&net.Dialer{}).DialContext(ctx, "unix", sock)
-		}}},
-	}
+	port, unix, stop := startHTTP(t, s)
+	tcp := fmt.Sprintf("127.0.0.1:%d", port)
+	clients := map[string]*http.Client{"http://" + tcp: http.DefaultClient, "http://unix": unix}
 	for base, c := range clients {
 		for _, tc := range []struct {
 			method, path, body string
@@ -198,7 +180,7 @@ func TestServeHTTP(t *testing.T) {
 	// A request in flight when the server is told to stop is answered.
 	got := make(chan int)
 	go func() {
-		resp, err := http.Post("http://"+tcp.Addr().String()+"/v1/build", "application/json", strings.NewReader(`{"args":["sleep"]}`))
+		resp, err := http.Post("http://"+tcp+"/v1/build", "application/json", strings.NewReader(`{"args":["sleep"]}`))
 		if err != nil {
 			got <- -1
 			return
@@ -209,16 +191,13 @@ func TestServeHTTP(t *testing.T) {
 	for len(s.slots) == 0 {
 		time.Sleep(time.Millisecond)
 	}
-	cancel()
-	time.Sleep(20 * time.Millisecond)
-	close(h.release)
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		close(h.release)
+	}()
+	stop()
 	if status := <-got; status != 200 {
 		t.Errorf("in-flight request during drain: status %d", status)
-	}
-	for range 2 {
-		if err := <-errs; err != nil {
-			t.Errorf("ServeHTTP: %v", err)
-		}
 	}
 }
 
