@@ -50,6 +50,10 @@ type SkillEntry struct {
 	// miss ("bins: gh; env: GH_TOKEN").
 	Unavailable bool
 	Missing     string
+	// StripBOM says that the skill file's leading byte order mark is
+	// dropped before its frontmatter is looked for, when /skill: expands
+	// it (pi 1.x).
+	StripBOM bool
 }
 
 // TemplateLister is a value holding prompt templates ("/name args").

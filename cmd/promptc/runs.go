@@ -58,7 +58,7 @@ func piExpand(ctx context.Context, fsys sources.FS, line string, skills sources.
 	var ts []expand.Template
 	if skills != nil {
 		for _, s := range skills.SkillEntries() {
-			ss = append(ss, expand.Skill{Name: s.Name, FilePath: s.Path})
+			ss = append(ss, expand.Skill{Name: s.Name, FilePath: s.Path, StripBOM: s.StripBOM})
 		}
 	}
 	if templates != nil {

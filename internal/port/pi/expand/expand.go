@@ -30,6 +30,10 @@ type Skill struct {
 	// FilePath is the absolute path of the skill file; it is read when the
 	// command is expanded.
 	FilePath string
+	// StripBOM drops the file's leading byte order mark before its
+	// frontmatter is looked for (pi 1.x); pi 0.83.0 keeps it, so a BOM
+	// hides the frontmatter (and the trim then drops the BOM).
+	StripBOM bool
 }
 
 // Template is a loaded prompt template.
@@ -97,7 +101,11 @@ func expandSkill(fsys sources.FS, skill Skill, args string) (string, error) {
 	}
 	// The skill loaded, so its YAML was valid when loaded; the body is
 	// used whatever the YAML now says.
-	doc, _ := frontmatter.Parse(jsstr.DecodeUTF8(raw))
+	text := jsstr.DecodeUTF8(raw)
+	if skill.StripBOM {
+		text = strings.TrimPrefix(text, "\uFEFF")
+	}
+	doc, _ := frontmatter.Parse(text)
 	body := jsstr.Trim(doc.Body)
 	var b strings.Builder
 	b.WriteString(`<skill name="`)

@@ -12,7 +12,7 @@ var (
 func (r SkillsResult) SkillEntries() []sources.SkillEntry {
 	out := make([]sources.SkillEntry, 0, len(r.Skills))
 	for _, s := range r.Skills {
-		out = append(out, sources.SkillEntry{Name: s.Name, Path: s.FilePath, Scope: s.Scope, Hidden: s.DisableModelInvocation})
+		out = append(out, sources.SkillEntry{Name: s.Name, Path: s.FilePath, Scope: s.Scope, Hidden: s.DisableModelInvocation, StripBOM: r.stripBOM})
 	}
 	return out
 }

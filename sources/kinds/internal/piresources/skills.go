@@ -70,6 +70,8 @@ type SkillsResult struct {
 	Origins []prov.Origin `json:"-"`
 	// Excluded lists candidates left out, with a Reason* constant.
 	Excluded []prov.Exclusion `json:"-"`
+	// stripBOM is Rules.StripBOM, for the /skill: expansion.
+	stripBOM bool
 }
 
 // LoadSkills discovers, parses and validates skills like pi 0.83.0.
@@ -120,6 +122,7 @@ func LoadSkills(ctx context.Context, fsys sources.FS, opts SkillOptions) (Skills
 		Diags:    append(append(l.rec.diags, l.rec.collisions...), plan.guard...),
 		Origins:  l.rec.origins,
 		Excluded: l.rec.excluded,
+		stripBOM: opts.Rules.StripBOM,
 	}, nil
 }
 
