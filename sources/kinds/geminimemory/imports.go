@@ -1,9 +1,11 @@
 package geminimemory
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
+	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 	"github.com/promptc/promptc/sources"
 )
@@ -82,11 +84,67 @@ func tokens(s string) []token {
 	return out
 }
 
-// importer processes the imports of one top-level file.
+// importer processes the imports of one Load's files. Gemini CLI inlines
+// an import every time it meets it, so files that import each other many
+// times over grow the work exponentially with the depth; promptc bounds
+// one Load to MaxImports imports resolved (inlined or failed) and
+// MaxImportBytes of inlined text, and reads each imported file once.
 type importer struct {
 	fsys    sources.FS
 	markers []string
 	stop    string // ~/.gemini: the root search does not go above a dir it meets
+	files   map[string]importRead
+	count   int // imports resolved so far
+	bytes   int // bytes inlined so far
+	over    bool
+	diags   diag.List
+}
+
+// importRead is one imported file as read: its bytes or the read error.
+type importRead struct {
+	data []byte
+	err  error
+}
+
+// read reads the file target, once per Load.
+func (im *importer) read(target string) ([]byte, error) {
+	if r, ok := im.files[target]; ok {
+		return r.data, r.err
+	}
+	if im.files == nil {
+		im.files = map[string]importRead{}
+	}
+	data, err := sources.ReadFile(im.fsys, target)
+	im.files[target] = importRead{data, err}
+	return data, err
+}
+
+// take counts the import ref in file against MaxImports; inline counts
+// the n bytes it inlines against MaxImportBytes. Past a bound they
+// report false (halt): that import and every later one stay as written.
+func (im *importer) take(file, ref string) bool {
+	if im.over || im.count >= MaxImports {
+		return im.halt(file, ref, fmt.Sprintf("more than %d imports", MaxImports))
+	}
+	im.count++
+	return true
+}
+
+func (im *importer) inline(file, ref string, n int) bool {
+	if im.over || im.bytes+n > MaxImportBytes {
+		return im.halt(file, ref, fmt.Sprintf("imports inline more than %d bytes", MaxImportBytes))
+	}
+	im.bytes += n
+	return true
+}
+
+// halt ends the Load's imports at ref in file, with one warning.
+func (im *importer) halt(file, ref, why string) bool {
+	if !im.over {
+		im.over = true
+		im.diags.Warnf(file, CodeImportLimit, "%s: @%s: %s; the rest are not inlined", file, ref, why)
+	}
+	return false
 }
 
 // root is the import root of a file in dir: the nearest ancestor holding
@@ -107,7 +165,8 @@ func resolve(dir, p string) string {
 }
 
 // tree inlines the imports of content, a file in dir at depth (GM-8);
-// chain holds the files being processed.
+// chain holds the files being processed, the top-level file first. Past
+// the Load's bounds (spend), an import stays as written.
 func (im *importer) tree(content, dir string, depth int, chain []string) string {
 	if depth >= MaxImportDepth {
 		return content
@@ -122,6 +181,10 @@ func (im *importer) tree(content, dir string, depth int, chain []string) string 
 	for _, t := range toks {
 		b.WriteString(content[last:t.start])
 		last = t.end
+		if !im.take(chain[len(chain)-1], t.path) {
+			b.WriteString(content[t.start:t.end])
+			continue
+		}
 		target := resolve(dir, t.path)
 		real := target
 		if r, err := sources.Realpath(im.fsys, target); err == nil {
@@ -135,9 +198,13 @@ func (im *importer) tree(content, dir string, depth int, chain []string) string 
 			b.WriteString("<!-- File already processed: " + t.path + " -->")
 			continue
 		}
-		data, err := sources.ReadFile(im.fsys, target)
+		data, err := im.read(target)
 		if err != nil {
 			b.WriteString("<!-- Import failed: " + t.path + " - " + im.nodeMessage(err, target) + " -->")
+			continue
+		}
+		if !im.inline(chain[len(chain)-1], t.path, len(data)) {
+			b.WriteString(content[t.start:t.end])
 			continue
 		}
 		inner := im.tree(jsstr.DecodeUTF8(data), path.Dir(target), depth+1, append(chain, target))

@@ -128,7 +128,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 			l.res.Project = append(l.res.Project, e)
 		}
 	}
-	return l.res, l.diags, nil
+	return l.res, append(l.diags, l.im.diags...), nil
 }
 
 var newlineRuns = lazyre.New(`\n{3,}`)

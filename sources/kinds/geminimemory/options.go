@@ -13,6 +13,21 @@ const DefaultName = "GEMINI.md"
 // MaxImportDepth is the deepest import that is inlined (GM-8).
 const MaxImportDepth = 5
 
+// MaxImports and MaxImportBytes bound one Load's tree imports: at most
+// 1,000 imports resolved, inlined or failed, and 4 MiB of inlined text
+// (each inlining of a file counts its size). Past either, the import and
+// every later one stay as written, with one warning (CodeImportLimit).
+// Gemini CLI has no bound; promptc's keeps files that import each other
+// many times over from growing a build exponentially.
+const (
+	MaxImports     = 1000
+	MaxImportBytes = 4 << 20
+)
+
+// CodeImportLimit is the warning given when a Load's imports pass
+// MaxImports or MaxImportBytes.
+const CodeImportLimit = "geminimemory/import-limit"
+
 // Options configures Load. Fields are addressed by their koanf tag.
 type Options struct {
 	// Cwd is the physical working directory, absolute (GM-4).
