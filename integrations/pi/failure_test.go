@@ -54,12 +54,7 @@ func TestFailures(t *testing.T) {
 				}
 				res := h.run(t, c, opts)
 				c.checkPiPrompt(t, res, opts)
-				var warnings []string
-				for _, l := range res.Stderr {
-					if strings.HasPrefix(l, "promptc: ") {
-						warnings = append(warnings, l)
-					}
-				}
+				warnings := res.promptcWarnings()
 				if len(warnings) != 1 || !strings.Contains(warnings[0], tc.warning) {
 					t.Fatalf("warnings %q, want one containing %q", warnings, tc.warning)
 				}
@@ -79,4 +74,15 @@ func TestFailures(t *testing.T) {
 			})
 		}
 	}
+}
+
+// promptcWarnings are the lines of pi's stderr the extension printed.
+func (o outcome) promptcWarnings() []string {
+	var warnings []string
+	for _, l := range o.Stderr {
+		if strings.HasPrefix(l, "promptc: ") {
+			warnings = append(warnings, l)
+		}
+	}
+	return warnings
 }

@@ -1,6 +1,7 @@
 package pi
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -71,4 +72,43 @@ func TestServeMultibyteAcrossChunks(t *testing.T) {
 func TestServeLargeContextFile(t *testing.T) {
 	took := streamRun(t, multibyteText(8<<20), true, 2)
 	t.Logf("8 MiB AGENTS.md, verify on, two runs: %.1f s", took.Seconds())
+}
+
+// TestServeRecoversAfterOversize: a serve child whose first reply passes
+// the 64 MiB cap is stopped, and whatever it still writes must not reach
+// the next child's replies. The first promptc started floods (80 MB, no
+// newline); the next is the real one. With a user layer, the first run
+// keeps pi's prompt (one warning) and the second gets promptc build's.
+func TestServeRecoversAfterOversize(t *testing.T) {
+	h := setup(t)
+	c := h.loadCase(t, "ctx-basic")
+	p := newPromptcOnPath(t)
+	marker := p.log + ".flooded"
+	p.write(t, fmt.Sprintf(`#!/bin/sh
+PATH=/usr/bin:/bin
+echo "$*" >> %q
+if [ ! -e %q ]; then
+  : > %q
+  read -r line
+  head -c 80000000 /dev/zero | tr '\0' x
+  exec sleep 600
+fi
+exec %q "$@"
+`, p.log, marker, marker, h.promptc))
+	opts := runOpts{path: p.dir, inputs: []string{"hi", "again"}, settings: map[string]any{"timeoutMs": 20000},
+		files: map[string]string{c.userLayer(): teamLayer}}
+	res := h.run(t, c, opts)
+	if len(res.Turns) != 2 || res.BasePrompt != nil || !res.Turns[0].PromptIsBase {
+		t.Fatalf("the first run's prompt is not pi's own (turns %d)", len(res.Turns))
+	}
+	want := h.buildLikePi(t, c, res)
+	if got := res.Turns[1].Prompt; got == nil || *got != want {
+		t.Errorf("the second run's prompt is not promptc build's (pi's own: %v)", res.Turns[1].PromptIsBase)
+	}
+	if warnings := res.promptcWarnings(); len(warnings) != 1 || !strings.Contains(warnings[0], "serve replied more than 67108864 bytes") {
+		t.Errorf("warnings %q, want the cap's", warnings)
+	}
+	if n := p.fakeCalls(t); n != 2 {
+		t.Errorf("promptc serve started %d times, want 2", n)
+	}
 }
