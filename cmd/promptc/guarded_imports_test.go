@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promptc/promptc/internal/testkit/oracletest"
 )
 
 // importChainTree writes a git project whose AGENTS.md and five nested
@@ -18,26 +18,14 @@ import (
 // too deep. It returns the env and the project dir.
 func importChainTree(t *testing.T, lines int) (fakeEnv, string) {
 	t.Helper()
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
+	root := oracletest.TempRoot(t)
+	text := strings.Repeat("@a/next.md\n", lines)
+	tree := map[string]string{"proj/.git/": "", "proj/AGENTS.md": text}
+	for depth := 1; depth < 6; depth++ {
+		tree["proj/"+strings.Repeat("a/", depth)+"next.md"] = text
 	}
-	proj := filepath.Join(root, "proj")
-	text := []byte(strings.Repeat("@a/next.md\n", lines))
-	dir, name := proj, "AGENTS.md"
-	for range 6 {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		dir, name = filepath.Join(dir, "a"), "next.md"
-	}
-	if err := os.Mkdir(filepath.Join(proj, ".git"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return fakeEnv{vars: map[string]string{"HOME": root + "/home", "PROMPTC_SYSTEM_CONFIG": root + "/none.yaml"}, wd: proj}, proj
+	oracletest.WriteTree(t, root, tree)
+	return fakeEnv{vars: map[string]string{"HOME": root + "/home", "PROMPTC_SYSTEM_CONFIG": root + "/none.yaml"}, wd: root + "/proj"}, root + "/proj"
 }
 
 // TestGuardedImportFanOut: six files of 1,000 (a 64 KB tree) or 5,000

@@ -2,12 +2,12 @@ package geminimemory
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/promptc/promptc/internal/testkit/oracletest"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -28,27 +28,17 @@ func TestImportFanOut(t *testing.T) {
 		{"count", "@a/missing.md", 105999, "$P/GEMINI.md: @a/missing.md: more than 1000 imports; the rest are not inlined", 0, 1000},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			root, err := filepath.EvalSymlinks(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
+			root := oracletest.TempRoot(t)
 			proj := filepath.Join(root, "proj")
-			text := []byte(strings.Repeat(tc.line+"\n", 1000))
-			dir, name := proj, "GEMINI.md"
-			for range 6 {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				dir, name = filepath.Join(dir, "a"), "next.md"
+			text := strings.Repeat(tc.line+"\n", 1000)
+			tree := map[string]string{"proj/GEMINI.md": text}
+			for depth := 1; depth < 6; depth++ {
+				tree["proj/"+strings.Repeat("a/", depth)+"next.md"] = text
 			}
 			if tc.name == "count" { // one file of 1,500 failing imports
-				if err := os.WriteFile(filepath.Join(proj, "GEMINI.md"), []byte(strings.Repeat(tc.line+"\n", 1500)), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				tree["proj/GEMINI.md"] = strings.Repeat(tc.line+"\n", 1500)
 			}
+			oracletest.WriteTree(t, root, tree)
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			start := time.Now()
