@@ -3,7 +3,6 @@ package casetest
 import (
 	"bytes"
 	"fmt"
-	"os"
 
 	"github.com/rogpeppe/go-internal/txtar"
 )
@@ -12,17 +11,15 @@ import (
 // file's data changes, every other byte is kept. A want that must be
 // stored quoted (it has lines that look like file markers) gets an
 // "unquote want" line in the fs file, which is created when missing; a
-// missing want is appended.
+// missing want is appended. The file is replaced atomically, keeping its
+// mode ([WriteCaseFile]); a case file that is a symbolic link is not
+// written.
 func (c *Case) update(want []byte) error {
 	raw, err := c.withWant(want)
 	if err != nil {
 		return err
 	}
-	info, err := os.Stat(c.Path)
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(c.Path, raw, info.Mode().Perm())
+	return WriteCaseFile(c.Path, raw)
 }
 
 // withWant returns the case file's bytes with want as its want.

@@ -41,6 +41,9 @@ func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 		return usageError{"record: the last argument must be the case file to write, OUT.txtar"}
 	}
 	out, buildArgs := args[len(args)-1], args[:len(args)-1]
+	if _, _, err := casetest.CheckCaseTarget(out); err != nil {
+		return usageError{"record: " + err.Error()}
+	}
 	capture := casetest.NewCapture(hostFS(e))
 	s, done, err := openSession(ctx, "build", buildArgs, nil, 0, stdout, stderr, captureEnv{e, capture})
 	if err != nil || done {
@@ -66,8 +69,8 @@ func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	if err := os.MkdirAll(filepath.Dir(out), 0o777); err != nil {
 		return err
 	}
-	if err := os.WriteFile(out, data, 0o666); err != nil {
-		return err
+	if err := casetest.WriteCaseFile(out, data); err != nil {
+		return fmt.Errorf("record: %w", err)
 	}
 	writeCaptured(stderr, out, root, captured)
 	real, err := buildOf(res)
