@@ -75,8 +75,9 @@ type importedFile struct {
 // the importing file's directory. An import is refused with a warning, and
 // its line kept, when it leaves the pipeline's roots (lexically or through
 // a symbolic link; such a file is never read), closes a cycle, is deeper
-// than MaxImportDepth, or is missing or unreadable. chain holds the
-// importing files, outermost first, file last.
+// than MaxImportDepth, or is missing or unreadable; past MaxImports lines
+// resolved or MaxImportBytes expanded, every import line stays as
+// written. chain holds the importing files, outermost first, file last.
 func (im *importer) expand(ctx context.Context, file, text string, chain []string) (string, error) {
 	return im.expandRefs(ctx, file, text, mdimport.Find(text), chain)
 }
