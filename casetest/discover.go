@@ -21,7 +21,10 @@ type CaseFile struct {
 // Discover lists the case files that args name: a file is one case, a
 // directory holds every *.txtar file below it (directories whose name
 // starts with "." or "_" are skipped), in lexical order. A path that does
-// not exist, or a directory without cases, is an error.
+// not exist, a directory without cases, or a named file that is not a
+// regular file (a [NotCaseFileError]: a named pipe, a device) is an
+// error; files found below a directory that are not regular are skipped.
+// Nothing is opened here: the runner reads each case with [ReadCaseFile].
 func Discover(args []string) ([]CaseFile, error) {
 	var out []CaseFile
 	seen := map[string]bool{}
@@ -37,6 +40,9 @@ func Discover(args []string) ([]CaseFile, error) {
 			return nil, err
 		}
 		if !info.IsDir() {
+			if !info.Mode().IsRegular() {
+				return nil, &NotCaseFileError{Path: arg, Mode: info.Mode()}
+			}
 			add(CaseFile{Path: arg, Name: strings.TrimSuffix(filepath.Base(arg), ".txtar")})
 			continue
 		}

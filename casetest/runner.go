@@ -139,7 +139,7 @@ func (r *Runner) caseResult(ctx context.Context, cf CaseFile, tokens Counter, m 
 	fail := func(s Status, format string, args ...any) {
 		res.Status, res.Message = s, fmt.Sprintf(format, args...)
 	}
-	data, err := os.ReadFile(cf.Path)
+	data, err := ReadCaseFile(cf.Path)
 	if err != nil {
 		fail(Errored, "%v", err)
 		return

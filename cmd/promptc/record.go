@@ -161,7 +161,7 @@ func checkReplay(ctx context.Context, out, root string, real *casetest.Build, st
 	if res.Status == casetest.Errored || res.Status == casetest.Failed && !res.Updated {
 		return fmt.Errorf("record: the case does not run: %s", res.Message)
 	}
-	data, err := os.ReadFile(out)
+	data, err := casetest.ReadCaseFile(out)
 	if err != nil {
 		return err
 	}
