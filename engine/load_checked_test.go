@@ -68,17 +68,23 @@ func TestOneLayerIsItsOwnMerge(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no pipelines: %v", err)
 	}
+	// A built-in pipeline may extend another: resolve it from the same
+	// directory, as package pipelines does.
+	extends := func(ref, _ string) (Layer, error) {
+		data, err := os.ReadFile(filepath.Join("../pipelines", ref+".yaml"))
+		return Layer{Name: "pipelines/" + ref + ".yaml", Data: data, Role: RoleExtends}, err
+	}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
 		base := Layer{Name: f, Data: data}
-		alone, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{base}})
+		alone, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{base}, Extends: extends})
 		if err != nil || ds.HasErrors() {
 			t.Fatalf("%s: %v %v", f, err, ds)
 		}
-		merged, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{base, {Name: "empty.yaml", Data: []byte("{}\n")}}})
+		merged, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{base, {Name: "empty.yaml", Data: []byte("{}\n")}}, Extends: extends})
 		if err != nil || ds.HasErrors() {
 			t.Fatalf("%s under an empty layer: %v %v", f, err, ds)
 		}

@@ -12,7 +12,7 @@ import (
 func TestOptionsSetAndFields(t *testing.T) {
 	opts := contextfiles.New().Options()
 	fields := sources.FieldNames(opts)
-	if got := strings.Join(fields, ","); got != "candidates,cwd,enabled,global_dir,stop,worktree_rule" {
+	if got := strings.Join(fields, ","); got != "candidates,cwd,enabled,global_dir,stop,strip_bom,worktree_by_dir,worktree_rule" {
 		t.Errorf("fields = %s", got)
 	}
 	if err := sources.Set(opts, "candidates", []any{"A.md", "B.md"}); err != nil {
