@@ -66,6 +66,7 @@ func TestConformance(t *testing.T) {
 		// pi 1.6.0's recordings, with the pipeline that reproduces them.
 		{[]string{"pi.py", "--pi-version", "1.6.0", "--pipeline", "pi@1.6.0", "--translations", translations}, 7},
 		{[]string{"pi.py", "--pi-version", "1.6.0", "--pipeline", "pi@1.6.0", "--cases", filepath.Join(testdata, "pi16-cases")}, -1},
+		{[]string{"pi.py", "--pi-version", "1.6.0", "--pipeline", "pi@1.6.0", "--cases", extCases, "--translations", translations}, countCases(t, extCases)},
 	} {
 		args := append([]string{filepath.Join(shared, run.args[0]), "--promptc", bin}, run.args[1:]...)
 		out, err := exec.Command(python, args...).CombinedOutput()

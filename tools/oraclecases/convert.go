@@ -28,12 +28,14 @@ type set struct {
 type leftOut struct{ script, reason string }
 
 // convertAll converts the pi_*.txtar, piext_*.txtar, pi16_*.txtar,
-// pi16x_*.txtar, cow_*.txtar and cowhead_*.txtar scripts of dir.
+// pi16x_*.txtar, piext16_*.txtar, cow_*.txtar and cowhead_*.txtar scripts
+// of dir.
 func convertAll(dir string) ([]*set, error) {
 	sets := []*set{
 		{dir: "pi", prefix: "pi_", oracle: "pi 0.83.0 (tools/oracle2txtar)"},
 		{dir: "pi-ext", prefix: "piext_", oracle: "pi 0.83.0 extension cases of testdata/pi-ext-cases (tools/oracle2txtar -prefix piext_)"},
 		{dir: "pi16", prefix: "pi16_", oracle: "pi 1.6.0 (tools/oracle2txtar -pi-version 1.6.0 -pipeline pi@1.6.0 -prefix pi16_)"},
+		{dir: "pi16-ext", prefix: "piext16_", oracle: "pi 1.6.0 extension cases of testdata/pi-ext-cases (tools/oracle2txtar -cases testdata/pi-ext-cases -pi-version 1.6.0 -pipeline pi@1.6.0 -prefix piext16_ -cwd-flag \"\")"},
 		{dir: "pi16-extra", prefix: "pi16x_", oracle: "pi 1.6.0 cases of testdata/pi16-cases (tools/oracle2txtar -cases testdata/pi16-cases -pi-version 1.6.0 -pipeline pi@1.6.0 -prefix pi16x_ -cwd-flag \"\")"},
 		{dir: "cowagent", prefix: "cow_", oracle: "CowAgent i18n (tools/cow2txtar)"},
 		{dir: "cowagent-head", prefix: "cowhead_", oracle: "CowAgent head (tools/cow2txtar -target head)"},

@@ -3,7 +3,7 @@
 // generate from the recorded pi and CowAgent cases) into promptc test
 // case files, so that promptc test runs the same 90-odd real cases:
 //
-//	go run ./tools/oraclecases            # rewrite testdata/promptc-tests/{pi,pi-ext,pi16,pi16-extra,cowagent,cowagent-head}
+//	go run ./tools/oraclecases            # rewrite testdata/promptc-tests/{pi,pi-ext,pi16,pi16-ext,pi16-extra,cowagent,cowagent-head}
 //	go run ./tools/oraclecases -check     # write nothing; fail when a case is stale
 //
 // Each promptc build of a script becomes one case: its archive files,
