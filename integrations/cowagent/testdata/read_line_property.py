@@ -20,7 +20,8 @@ import json
 import random
 import sys
 
-sys.path.insert(0, sys.argv[1])
+if __name__ == "__main__":
+    sys.path.insert(0, sys.argv[1])
 from promptc_cowagent import transport  # noqa: E402
 
 POOLS = [
@@ -123,4 +124,5 @@ def main():
     print(json.dumps(counts))
 
 
-main()
+if __name__ == "__main__":
+    main()

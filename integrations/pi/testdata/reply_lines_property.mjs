@@ -7,17 +7,10 @@
 // line over many chunks), the lines returned must equal the lines as written; a line over the cap
 // must throw, and one of exactly the cap must not. Prints one JSON object of counts; exits 1 on
 // the first counterexample, printing it.
-import { createRequire } from "node:module";
-import { join } from "node:path";
+import { loadExtension } from "./load_extension.mjs";
 
 const [oracle, promptcTs, casesArg, seedArg] = process.argv.slice(2);
-const require = createRequire(join(oracle, "package.json"));
-const { createJiti } = require("jiti");
-// pi aliases its package to its dist/index.js (the package exports only an ESM entry).
-const piEntry = join(oracle, "node_modules", "@earendil-works", "pi-coding-agent", "dist", "index.js");
-const jiti = createJiti(import.meta.url, { moduleCache: false, alias: { "@earendil-works/pi-coding-agent": piEntry } });
-const { ReplyLines } = await jiti.import(promptcTs);
-if (typeof ReplyLines !== "function") fail("promptc.ts exports no ReplyLines class");
+const { ReplyLines } = await loadExtension(oracle, promptcTs);
 
 // mulberry32: a seeded generator, so a failure can be replayed with its seed.
 let state = Number(seedArg) >>> 0;
