@@ -198,6 +198,11 @@ func report(err error, stderr io.Writer) int {
 		}
 		return exitSpec
 	}
+	var xs interface{ exitStatus() int } // an error with its own status (interruptedError)
+	if errors.As(err, &xs) {
+		fmt.Fprintf(stderr, "promptc: %v\n", err)
+		return xs.exitStatus()
+	}
 	fmt.Fprintf(stderr, "promptc: %v\n", err)
 	return exitInternal
 }

@@ -31,8 +31,17 @@ func (c captureEnv) FS() sources.FS { return c.fs }
 // params read; the case is then run in its sandbox and its prompt written
 // as want. The list of what was captured goes to stderr. When the
 // sandboxed prompt, with $WORK put back, is not the real one, the
-// difference is printed and the exit status is 1.
-func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
+// difference is printed and the exit status is 1. On SIGINT or SIGTERM
+// the build or the replay stops, the replay's case directory is removed,
+// and the status is 128 plus the signal's number; the case file is
+// written whole or not at all.
+func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (err error) {
+	ctx, stop := onInterrupt(ctx)
+	defer func() {
+		if ierr := stop(); ierr != nil {
+			err = ierr
+		}
+	}()
 	if len(args) == 1 && (args[0] == "--help" || args[0] == "-help" || args[0] == "-h") {
 		_, err := io.WriteString(stdout, usage)
 		return err

@@ -27,7 +27,9 @@ const defaultTestDir = "promptc-tests"
 
 // cmdTest runs case files (package casetest): each case is built
 // in-process by run, in its own hermetic environment. Exit status 0 when
-// every case passes, 1 when any fails.
+// every case passes, 1 when any fails; on SIGINT or SIGTERM the running
+// cases stop, their directories are removed, and the status is 128 plus
+// the signal's number.
 func cmdTest(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	p, done, err := parseCommand("test", args, testFlags, -1, stdout)
 	if err != nil || done {
@@ -57,7 +59,12 @@ func cmdTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usageError{err.Error()}
 	}
 	start := time.Now()
-	rep := casetest.NewReport(r.Run(ctx, files))
+	ctx, stop := onInterrupt(ctx)
+	results := r.Run(ctx, files) // each case removes its directory, also when interrupted
+	if err := stop(); err != nil {
+		return err
+	}
+	rep := casetest.NewReport(results)
 	if p.has("junit") {
 		var b bytes.Buffer
 		if err := rep.WriteJUnit(&b, start); err != nil {
