@@ -12,9 +12,9 @@
  *   (--no-config), rebuilds the prompt that reached the handler byte for byte ("verify"). Then the
  *   prompt with the layers is returned; otherwise pi's prompt stays (an input promptc cannot see,
  *   such as another extension's rewrite that ran first, would otherwise be lost).
- * - Any failure (promptc missing, a non-zero exit, a timeout, a malformed reply, no identity) returns
- *   nothing, so pi keeps its own prompt, and the session shows one warning (pi's notify when it has a
- *   UI, else stderr). After a timeout promptc is not asked again in this session.
+ * - Any failure (promptc missing, a non-zero exit, a timeout, a malformed reply, a reply over
+ *   MAX_REPLY_BYTES, no identity) returns nothing, so pi keeps its own prompt, and the session shows
+ *   one warning (pi's notify when it has a UI, else stderr). After a timeout promptc is not asked again in this session.
  * - /promptc shows `promptc explain` for the session's inputs: the arguments a build gets.
  *
  * Settings, environment first, then <agent dir>/promptc.json ({"bin", "transport", "timeoutMs",
