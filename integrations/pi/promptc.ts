@@ -14,7 +14,8 @@
  *   such as another extension's rewrite that ran first, would otherwise be lost).
  * - Any failure (promptc missing, a non-zero exit, a timeout, a malformed reply, a reply over
  *   MAX_REPLY_BYTES, no identity) returns nothing, so pi keeps its own prompt, and the session shows
- *   one warning (pi's notify when it has a UI, else stderr). After a timeout promptc is not asked again in this session.
+ *   one warning (pi's notify when it has a UI, else stderr). After a timeout promptc is not asked
+ *   again in this session.
  * - /promptc shows `promptc explain` for the session's inputs: the arguments a build gets.
  *
  * Settings, environment first, then <agent dir>/promptc.json ({"bin", "transport", "timeoutMs",
