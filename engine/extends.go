@@ -38,6 +38,11 @@ func expandExtends(set LoadSettings) ([]parsedLayer, diag.List) {
 			continue
 		}
 		if i > 0 {
+			if v, ok := m["pipeline"]; ok {
+				if name, isText := v.(string); !isText || name == "" {
+					diags.Errorf(ix.Lookup("/pipeline"), "schema", "pipeline: names the one base pipeline this layer is for, got %s (a layer for several pipelines is not supported: write one layer per pipeline)", yamlType(v))
+				}
+			}
 			delete(m, "pipeline")
 			if _, ok := m["extends"]; ok {
 				diags.Errorf(ix.Lookup("/extends"), "load", "only a pipeline file may extend another; this is a layer over the pipeline (use pipeline: to say which base it is for)")

@@ -177,7 +177,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 			d.Pos = spec.Pos(v.Pointer)
 		}
 		if v.Unknown != "" {
-			if s := diag.DidYouMean(v.Unknown, allowedAt(v.Pointer)); s != "" {
+			if s := diag.DidYouMean(v.Unknown, v.Allowed); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", s)
 			}
 		}
@@ -273,37 +273,4 @@ func setPos(pos yamlpos.Index, key string, where diag.Pos) {
 		pos[p] = where
 		pos[yamlpos.Key(p)] = where
 	}
-}
-
-// allowedAt lists the keys the schema accepts in the object that holds
-// pointer, for "did you mean" hints.
-func allowedAt(pointer string) []string {
-	parts := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
-	switch {
-	case len(parts) == 1:
-		return []string{"promptc", "name", "description", "join", "params", "sources", "sections", "expand", "explain", "fallback", "roots", "extends", "pipeline", "seam", "tools", "resources", "transforms", "exec_request"}
-	case len(parts) == 3 && parts[0] == "params":
-		return []string{"type", "nullable", "default", "default_expr", "doc", "bind", "locked"}
-	case len(parts) == 5 && parts[0] == "params" && parts[2] == "bind":
-		return []string{"flag", "short", "env", "host", "value", "split", "repeat", "path", "require", "text_or_file", "relative_to", "help", "metavar"}
-	case len(parts) == 3 && parts[0] == "sources":
-		return []string{"kind", "doc", "with", "args", "confine"}
-	case len(parts) == 3 && parts[0] == "sections":
-		return []string{"doc", "when", "template", "after", "before", "order", "volatile", "disabled", "locked", "seam", "labels"}
-	case len(parts) == 2 && parts[0] == "roots":
-		return []string{"project", "others", "confine"}
-	case len(parts) == 2 && parts[0] == "fallback":
-		return []string{"when", "template"}
-	case len(parts) == 2 && parts[0] == "expand":
-		return []string{"skills", "templates"}
-	case len(parts) == 2 && parts[0] == "explain":
-		return []string{"body", "append", "trust", "context", "skills", "tools"}
-	case len(parts) == 3 && parts[0] == "tools":
-		return []string{"name", "snippet", "guidelines"}
-	case len(parts) == 3 && parts[0] == "transforms":
-		return []string{"id", "doc", "when", "replace", "prepend", "append", "message", "exec", "disabled"}
-	case len(parts) == 4 && parts[0] == "transforms" && parts[2] == "exec":
-		return []string{"command", "timeout", "max_output"}
-	}
-	return nil
 }

@@ -76,7 +76,7 @@ func leaves(ve *jsonschema.ValidationError, out *[]Violation) {
 		}
 		return
 	}
-	*out = append(*out, translate(ve))
+	*out = append(*out, translate(ve)...)
 }
 
 func dedupe(vs []Violation) []Violation {
@@ -92,20 +92,24 @@ func dedupe(vs []Violation) []Violation {
 	return out
 }
 
-// translate turns a library message into promptc's wording.
-func translate(ve *jsonschema.ValidationError) Violation {
+// translate turns a library message into promptc's wording: one
+// violation, or one per unknown key of an object.
+func translate(ve *jsonschema.ValidationError) []Violation {
 	v := Violation{Pointer: ve.InstanceLocation, Message: ve.Message}
 	msg := ve.Message
 	switch {
 	case strings.HasPrefix(msg, "additionalProperties "):
 		// additionalProperties 'foo', 'bar' not allowed
 		names := quoted(msg)
-		if len(names) > 0 {
-			v.Unknown = names[0]
-			v.Pointer = ve.InstanceLocation + "/" + escape(names[0])
-			v.AtKey = true
-			v.Message = fmt.Sprintf("unknown key %q", names[0])
+		if len(names) == 0 {
+			break
 		}
+		out := make([]Violation, 0, len(names))
+		for _, name := range names {
+			at := ve.InstanceLocation + "/" + escape(name)
+			out = append(out, Violation{Pointer: at, AtKey: true, Message: fmt.Sprintf("unknown key %q", name), Unknown: name, Allowed: Allowed(at)})
+		}
+		return out
 	case strings.HasPrefix(msg, "missing properties: "):
 		names := quoted(msg)
 		v.Message = fmt.Sprintf("missing required key %s", strings.Join(quoteAll(names), ", "))
@@ -120,7 +124,7 @@ func translate(ve *jsonschema.ValidationError) Violation {
 	case strings.HasPrefix(msg, "expected "):
 		v.Message = strings.Replace(msg, ", but got ", ", got ", 1)
 	}
-	return v
+	return []Violation{v}
 }
 
 func quoted(msg string) []string {

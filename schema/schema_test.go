@@ -41,3 +41,39 @@ func TestValidate(t *testing.T) {
 		})
 	}
 }
+
+// TestAllowed: the keys at a place come from the schema, through its
+// references ($ref to a definition, a map's additionalProperties, a list's
+// items).
+func TestAllowed(t *testing.T) {
+	tests := []struct{ pointer, want string }{
+		{"/nme", "budget,description,exec_request,expand,explain,extends,fallback,frame,join,name,params,pipeline,promptc,resources,roots,seam,sections,sources,tools,transforms"},
+		{"/sources/notes/rnak", "args,budget,confine,doc,imports,kind,rank,trust,with"},
+		{"/params/cwd/bind/0/flg", "env,flag,help,host,metavar,path,relative_to,repeat,require,short,split,text_or_file,value"},
+		{"/transforms/2/exec/cmd", "command,max_output,timeout"},
+		{"/sections/a/with/x", ""},    // no such place
+		{"/sources/notes/with/x", ""}, // free-form options
+	}
+	for _, tc := range tests {
+		if got := strings.Join(Allowed(tc.pointer), ","); got != tc.want {
+			t.Errorf("Allowed(%s) = %s, want %s", tc.pointer, got, tc.want)
+		}
+	}
+}
+
+// TestEveryUnknownKey: an object with several unknown keys gives one
+// violation each, not only the first.
+func TestEveryUnknownKey(t *testing.T) {
+	doc := map[string]any{"promptc": int64(1), "name": "x", "sections": map[string]any{"a": map[string]any{"template": "t", "ordr": int64(1), "rnak": "x", "wen": "y"}}}
+	vs, err := Validate(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, v := range vs {
+		got = append(got, v.Unknown)
+	}
+	if strings.Join(got, ",") != "ordr,rnak,wen" {
+		t.Errorf("unknown keys reported: %v, want ordr, rnak, wen", got)
+	}
+}
