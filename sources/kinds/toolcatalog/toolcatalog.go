@@ -59,6 +59,24 @@ type Options struct {
 	// goes through one global, position-keeping dedupe.
 	Leading  []Guideline `koanf:"leading_guidelines"`
 	Trailing []string    `koanf:"trailing_guidelines"`
+
+	// DefaultTools, when not nil, is a defaultTools list (pi 1.x) that
+	// replaces the catalog's default tools: its plain names, when it has
+	// any, replace them; then its "+name"/"-name" entries add and remove
+	// names, in order. DefaultToolsFiles are JSON settings files, lowest
+	// precedence first, whose DefaultToolsKey entries are merged into it
+	// as pi 1.x merges settings layers when DefaultTools is nil.
+	DefaultTools      []string `koanf:"default_tools"`
+	DefaultToolsFiles []string `koanf:"default_tools_files"`
+	DefaultToolsKey   string   `koanf:"default_tools_key"`
+	// Modifiers makes an allowlist of only "+name"/"-name" entries change
+	// the default selection instead of replacing it (pi 1.x's --tools
+	// +name,-name); with Disable "all" the changed selection is also the
+	// allowlist.
+	Modifiers bool `koanf:"modifiers"`
+	// Patterns makes an allowlist or Exclude entry holding "*" match every
+	// name it spells, "*" standing for any run of characters (pi 1.x).
+	Patterns bool `koanf:"patterns"`
 }
 
 // Disable is what Options.Disable turns off.
@@ -127,8 +145,19 @@ func New() sources.Kind {
 	return sources.Func[Options, ToolSet]{
 		KindName: Name,
 		Summary:  "active tools from a declared catalog, with snippets and deduplicated guidelines",
-		Run: func(ctx context.Context, _ sources.Env, o *Options) (ToolSet, sources.Output, error) {
-			return selectTools(o), sources.Output{Excluded: toolExclusions(o)}, ctx.Err()
+		Run: func(ctx context.Context, env sources.Env, o *Options) (ToolSet, sources.Output, error) {
+			if err := allowListError(o); err != nil {
+				return ToolSet{}, sources.Output{}, err
+			}
+			var origins []prov.Origin
+			if o.DefaultTools == nil && len(o.DefaultToolsFiles) > 0 {
+				key := o.DefaultToolsKey
+				if key == "" {
+					key = "defaultTools"
+				}
+				o.DefaultTools, _, origins = readDefaultTools(env.FS, o.DefaultToolsFiles, key)
+			}
+			return selectTools(o), sources.Output{Excluded: toolExclusions(o), Origins: origins}, ctx.Err()
 		},
 	}
 }
@@ -173,28 +202,20 @@ func registry(o *Options) (defs map[string]definition, order, registered []strin
 // tools unless disabled, then, without an allowlist, every registered
 // tool; all without the excluded names, each once, first position kept.
 func activeNames(o *Options, defs map[string]definition, order, registered []string) []string {
-	allowed := o.Allow
-	if allowed == nil && o.Disable == DisableAll {
-		allowed = []string{}
+	sel := newSelection(o)
+	allowed := sel.allowed
+	if sel.allow == nil && o.Disable == DisableAll {
+		allowed = func(string) bool { return false }
 	}
 	ok := func(n string) bool {
 		_, known := defs[n]
-		return known && (allowed == nil || slices.Contains(allowed, n)) && !slices.Contains(o.Exclude, n)
+		return known && (allowed == nil || allowed(n)) && !sel.excluded(n)
 	}
-	var next []string
-	switch {
-	case o.Allow != nil:
-		next = append(next, o.Allow...)
-	case o.Disable == DisableNone:
-		for _, t := range o.Tools {
-			if t.Default {
-				next = append(next, t.Name)
-			}
-		}
-	}
+	next := slices.Clone(sel.base)
 	if allowed != nil {
+		next = append(next[:0], sel.allow...)
 		for _, n := range order {
-			if slices.Contains(allowed, n) {
+			if allowed(n) {
 				next = append(next, n)
 			}
 		}
@@ -316,29 +337,27 @@ func containsAny(have, want []string) bool {
 // unknown.
 func toolExclusions(o *Options) []prov.Exclusion {
 	defs, order, registered := registry(o)
+	sel := newSelection(o)
 	var out []prov.Exclusion
-	isDefault := map[string]bool{}
+	inCatalog := map[string]bool{}
 	for _, t := range o.Tools {
-		if _, dup := isDefault[t.Name]; !dup {
-			isDefault[t.Name] = t.Default
-		}
+		inCatalog[t.Name] = true
 	}
 	for _, n := range order {
-		_, inCatalog := isDefault[n]
 		reg := slices.Contains(registered, n)
-		if inCatalog && reg {
+		if inCatalog[n] && reg {
 			out = append(out, prov.Exclusion{Path: toolPathPrefix + n, Reason: ToolReplaced, Detail: defs[n].origin})
 		}
 		reason, detail := "", ""
 		switch {
-		case o.Allow != nil && !slices.Contains(o.Allow, n):
+		case sel.allow != nil && !sel.allowed(n):
 			reason = ToolNotAllowed
-		case slices.Contains(o.Exclude, n):
+		case sel.excluded(n):
 			reason = ToolExcluded
-		case o.Allow != nil:
+		case sel.allow != nil, slices.Contains(sel.base, n):
 		case o.Disable == DisableAll, o.Disable == DisableBuiltin && !reg:
 			reason, detail = ToolDisabled, string(o.Disable)
-		case !reg && !isDefault[n]:
+		case !reg:
 			reason = ToolNotDefault
 		}
 		if reason != "" {
@@ -347,6 +366,12 @@ func toolExclusions(o *Options) []prov.Exclusion {
 	}
 	seen := map[string]bool{}
 	for _, n := range o.Allow {
+		if o.Modifiers && isModifier(n) {
+			n = n[1:]
+		}
+		if o.Patterns && strings.Contains(n, "*") {
+			continue
+		}
 		if _, known := defs[n]; !known && !seen[n] {
 			seen[n] = true
 			out = append(out, prov.Exclusion{Path: toolPathPrefix + n, Reason: ToolUnknown})
