@@ -6,12 +6,13 @@ import (
 	"sync"
 )
 
-// connCap is a listener with at most cap connections open at once: the
-// server's descriptors cannot run out however many clients connect. At
-// the cap, Accept closes the connection that has been idle (between
+// connCap is a listener that serves at most cap connections at once
+// (and holds one more, accepted, until a slot frees): the server's
+// descriptors cannot run out however many clients connect. A client past
+// the cap makes Accept close the connection that has been idle (between
 // keep-alive requests) the longest, as the server's idle timeout would
-// later, and otherwise waits until a connection closes; the clients past
-// the cap wait in the kernel's backlog. Its track method must be the
+// later, or else wait until a connection closes; the clients after it
+// wait in the kernel's backlog. Its track method must be the
 // http.Server's ConnState hook, so that it knows which connections are
 // idle.
 type connCap struct {
@@ -33,34 +34,31 @@ func newConnCap(l net.Listener, limit int) *connCap {
 		idled: make(chan struct{}, 1), idle: map[net.Conn]uint64{}}
 }
 
-// Accept waits for a free slot, closing idle connections to make one,
-// then accepts a connection that frees its slot when closed.
+// Accept accepts the next connection, then waits for a free slot for
+// it, closing idle connections to make one; the connection frees its
+// slot when closed. Only a client that is there makes an idle
+// connection close.
 func (c *connCap) Accept() (net.Conn, error) {
+	conn, err := c.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
 	for {
 		select {
 		case c.slots <- struct{}{}:
-			return c.accept()
+			return &cappedConn{Conn: conn, free: func() { <-c.slots }}, nil
 		default:
 		}
 		c.closeOldestIdle()
 		select {
 		case c.slots <- struct{}{}:
-			return c.accept()
+			return &cappedConn{Conn: conn, free: func() { <-c.slots }}, nil
 		case <-c.idled:
 		case <-c.done:
+			conn.Close()
 			return nil, net.ErrClosed
 		}
 	}
-}
-
-// accept accepts a connection for the slot just taken.
-func (c *connCap) accept() (net.Conn, error) {
-	conn, err := c.Listener.Accept()
-	if err != nil {
-		<-c.slots
-		return nil, err
-	}
-	return &cappedConn{Conn: conn, free: func() { <-c.slots }}, nil
 }
 
 // Close closes the listener and ends an Accept waiting for a slot.

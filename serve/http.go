@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -68,8 +69,10 @@ func writeError(w http.ResponseWriter, e *Error) {
 
 func writeJSON(w http.ResponseWriter, status int, body []byte) {
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)+1))
 	w.WriteHeader(status)
-	_, _ = w.Write(append(body, '\n'))
+	_, _ = w.Write(body) // shared (Encoded): not appended to
+	_, _ = io.WriteString(w, "\n")
 }
 
 // Listen opens addr: "unix:PATH" (a socket only its owner may use; a

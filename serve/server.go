@@ -10,9 +10,14 @@ import (
 	"time"
 )
 
-// Handler answers one decoded request: a reply value (encoded as JSON)
-// or an error reply. It must honour ctx.
+// Handler answers one decoded request: a reply value (encoded as JSON,
+// unless it is [Encoded]) or an error reply. It must honour ctx.
 type Handler func(ctx context.Context, r Request) (any, *Error)
+
+// Encoded is a reply a Handler has already encoded: one JSON value,
+// without a trailing newline, sent as it is. The server never changes
+// it, so a Handler may hand the same bytes to many requests.
+type Encoded []byte
 
 // Limits bound what one request may cost. Zero fields take the defaults.
 type Limits struct {
@@ -94,30 +99,29 @@ func orDefault[T int | int64 | time.Duration](v *T, def T) {
 func (s *Server) Limits() Limits { return s.limits }
 
 // Do decodes and answers one request body, returning the reply's JSON
-// (without a trailing newline) and, for an error reply, the error.
+// (without a trailing newline; the caller must not change it) and, for
+// an error reply, the error.
 func (s *Server) Do(ctx context.Context, body []byte, force string) ([]byte, *Error) {
 	req, e := DecodeRequest(body)
 	if e == nil {
 		req, e = req.resolve(force)
 	}
-	var v any
+	var out []byte
 	if e == nil {
-		v, e = s.run(ctx, req)
+		out, e = s.run(ctx, req)
 	}
 	if e != nil {
-		return encode(errorReply{e}), e
-	}
-	out, err := json.Marshal(v)
-	if err != nil {
-		e = &Error{Code: CodeInternal, Message: "encoding the reply: " + err.Error()}
 		return encode(errorReply{e}), e
 	}
 	return out, nil
 }
 
-// run calls the handler under the timeout and the concurrency bound. A
-// panic in the handler is an internal error reply, not a crash.
-func (s *Server) run(ctx context.Context, req Request) (any, *Error) {
+// run calls the handler under the timeout and the concurrency bound and
+// encodes its reply in the same slot: at most MaxConcurrent replies are
+// made or encoded at once (a large Result's JSON is most of a warm
+// request's time and memory). A panic in either is an internal error
+// reply, not a crash.
+func (s *Server) run(ctx context.Context, req Request) ([]byte, *Error) {
 	ctx, cancel := context.WithTimeout(ctx, s.limits.Timeout)
 	defer cancel()
 	select {
@@ -126,8 +130,8 @@ func (s *Server) run(ctx context.Context, req Request) (any, *Error) {
 		return nil, &Error{Code: CodeBusy, Message: fmt.Sprintf("no free slot within %v (%d requests at once)", s.limits.Timeout, s.limits.MaxConcurrent)}
 	}
 	type answer struct {
-		v any
-		e *Error
+		out []byte
+		e   *Error
 	}
 	done := make(chan answer, 1)
 	s.inflight.Add(1)
@@ -140,14 +144,26 @@ func (s *Server) run(ctx context.Context, req Request) (any, *Error) {
 			}
 		}()
 		v, e := s.handle(ctx, req)
-		done <- answer{v, e}
+		if e != nil {
+			done <- answer{e: e}
+			return
+		}
+		if enc, ok := v.(Encoded); ok {
+			done <- answer{out: enc}
+			return
+		}
+		out, err := json.Marshal(v)
+		if err != nil {
+			e = &Error{Code: CodeInternal, Message: "encoding the reply: " + err.Error()}
+		}
+		done <- answer{out, e}
 	}()
 	select {
 	case a := <-done:
 		if a.e == nil && ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return nil, timeoutError(s.limits.Timeout)
 		}
-		return a.v, a.e
+		return a.out, a.e
 	case <-ctx.Done():
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return nil, timeoutError(s.limits.Timeout)

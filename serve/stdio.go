@@ -67,7 +67,8 @@ func (s *Server) ServeStdio(ctx context.Context, r io.Reader, w io.Writer) error
 			// meanwhile: drain, do not drop.
 			reply, _ = s.Do(context.WithoutCancel(ctx), l.data, "")
 		}
-		if _, err := bw.Write(append(reply, '\n')); err != nil {
+		bw.Write(reply) // shared (Encoded): not appended to
+		if err := bw.WriteByte('\n'); err != nil {
 			return err
 		}
 		if err := bw.Flush(); err != nil {

@@ -38,12 +38,16 @@ type builderKey struct {
 	cwd  string
 }
 
-// builderSlot makes a Builder once per key, outside the LRU's lock, and
-// notes the paths its builds were refused by the roots.
+// builderSlot makes a Builder once per key, outside the LRU's lock,
+// notes the paths its builds were refused by the roots and keeps its
+// last build reply's JSON.
 type builderSlot struct {
 	once sync.Once
 	b    *engine.Builder
 	err  error
+
+	// replies: the JSON of the Builder's last build reply.
+	replies replyCache
 
 	mu      sync.Mutex
 	refused []string

@@ -89,7 +89,11 @@ func (h *serveHandler) handle(ctx context.Context, req serve.Request) (any, *ser
 	// err != nil with a Result: the Builder's last good prompt, which
 	// carries a build/fallback warning saying why.
 	if req.Command == serve.CommandBuild {
-		return res, nil
+		out, err := slot.replies.encode(res)
+		if err != nil {
+			return nil, &serve.Error{Code: serve.CodeInternal, Message: "encoding the reply: " + err.Error()}
+		}
+		return out, nil
 	}
 	tok, err := h.st.tokenizer(s.p.get("tokenizer"))
 	if err != nil {

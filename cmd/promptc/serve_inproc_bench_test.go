@@ -5,20 +5,17 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/serve"
 )
 
-// BenchmarkServeHandler is a warm serve request in process: the handler
-// (session, warm Builder) and the reply's JSON encoding, without the
-// transport, at 1,000 skills.
+// BenchmarkServeHandler is a warm serve request in process, without the
+// transport, at 1,000 skills: handle (session, warm Builder, the reply's
+// JSON from the slot's cache) and encode (the Result's JSON, what a
+// request pays when its Result changed).
 func BenchmarkServeHandler(b *testing.B) {
 	f := newServeFixtureSkills(b, 1000)
-	e := fakeEnv{vars: map[string]string{"HOME": f.home, "PROMPTC_SYSTEM_CONFIG": f.root + "/etc/config.yaml"}, wd: f.proj}
-	roots, _ := serve.NewRoots(nil, nil)
-	h, err := newServeHandler(e, roots, 8, true)
-	if err != nil {
-		b.Fatal(err)
-	}
+	h := f.handler(b, true)
 	req := serve.Request{Command: serve.CommandBuild, Args: []string{"--cwd", f.proj}}
 	if _, e := h.handle(context.Background(), req); e != nil {
 		b.Fatal(e)
@@ -31,14 +28,16 @@ func BenchmarkServeHandler(b *testing.B) {
 			}
 		}
 	})
-	b.Run("handle+encode", func(b *testing.B) {
+	b.Run("encode", func(b *testing.B) {
+		v, _ := h.handle(context.Background(), req)
+		var res engine.Result
+		if err := json.Unmarshal(v.(serve.Encoded), &res); err != nil {
+			b.Fatal(err)
+		}
 		b.ReportAllocs()
+		b.ResetTimer()
 		for range b.N {
-			v, e := h.handle(context.Background(), req)
-			if e != nil {
-				b.Fatal(e)
-			}
-			if _, err := json.Marshal(v); err != nil {
+			if _, err := json.Marshal(&res); err != nil {
 				b.Fatal(err)
 			}
 		}

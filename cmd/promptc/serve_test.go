@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/promptc/promptc/serve"
 )
 
 // serveFixture is a project, a home with skills, and the environment
@@ -79,6 +81,23 @@ func (f *serveFixture) age(t testing.TB) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// handler is a serve handler in this process over the fixture (its home,
+// its system configuration, its project as the working directory),
+// allowing roots (none: every directory).
+func (f *serveFixture) handler(t testing.TB, watch bool, roots ...string) *serveHandler {
+	t.Helper()
+	e := fakeEnv{vars: map[string]string{"HOME": f.home, "PROMPTC_SYSTEM_CONFIG": filepath.Join(f.root, "etc", "config.yaml")}, wd: f.proj}
+	r, err := serve.NewRoots(roots, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := newServeHandler(e, r, 8, watch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 // cold is the prompt a fresh `promptc build` prints for args.
