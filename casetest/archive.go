@@ -50,13 +50,14 @@ func parseArchive(raw []byte) *archive {
 	return a
 }
 
-// markerName is the file name of a marker line, or "".
+// markerName is the file name of a marker line, or "". Only a marker's
+// name is copied: archives hold files of megabytes.
 func markerName(line []byte) string {
-	l := strings.TrimSuffix(strings.TrimSuffix(string(line), "\n"), "\r")
-	if !strings.HasPrefix(l, "-- ") || !strings.HasSuffix(l, " --") || len(l) < len("-- ")+len(" --") {
+	l := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("\r"))
+	if !bytes.HasPrefix(l, []byte("-- ")) || !bytes.HasSuffix(l, []byte(" --")) || len(l) < len("-- ")+len(" --") {
 		return ""
 	}
-	return strings.TrimSpace(l[len("-- ") : len(l)-len(" --")])
+	return strings.TrimSpace(string(l[len("-- ") : len(l)-len(" --")]))
 }
 
 // text is the data of s as txtar gives it: with a final newline added

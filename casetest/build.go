@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/promptc/promptc/engine"
 )
 
 // Build is one side of a comparison: a prompt and, when known, how its
@@ -41,11 +43,8 @@ type Origin struct {
 func DecodeBuild(data []byte) (*Build, error) {
 	var b struct {
 		Build
-		Prompt *string `json:"prompt"`
-		Runs   []struct {
-			Prompt       string `json:"prompt"`
-			PromptIsBase bool   `json:"prompt_is_base"`
-		} `json:"runs"`
+		Prompt *string     `json:"prompt"`
+		Runs   []runPrompt `json:"runs"`
 	}
 	if err := json.Unmarshal(data, &b); err != nil {
 		return nil, fmt.Errorf("not the output of promptc build --json: %v", err)
@@ -53,20 +52,52 @@ func DecodeBuild(data []byte) (*Build, error) {
 	if b.Prompt == nil {
 		return nil, fmt.Errorf("not the output of promptc build --json: no prompt")
 	}
-	if len(b.Runs) > 1 {
-		return nil, fmt.Errorf("a build of %d runs (--input more than once): a case compares one prompt", len(b.Runs))
-	}
 	out := b.Build
 	out.Prompt = *b.Prompt
-	if len(b.Runs) == 1 && !b.Runs[0].PromptIsBase {
-		out.Prompt, out.Sections = b.Runs[0].Prompt, nil
+	return out.withRuns(b.Runs)
+}
+
+// runPrompt is what a comparison needs of one run of a build.
+type runPrompt struct {
+	Prompt       string `json:"prompt"`
+	PromptIsBase bool   `json:"prompt_is_base"`
+}
+
+// withRuns is b as one build: b itself without runs, the run's prompt
+// (sections unknown) when its transforms changed it. It checks that every
+// section lies inside the prompt.
+func (b Build) withRuns(runs []runPrompt) (*Build, error) {
+	if len(runs) > 1 {
+		return nil, fmt.Errorf("a build of %d runs (--input more than once): a case compares one prompt", len(runs))
 	}
-	for _, s := range out.Sections {
-		if s.Start < 0 || s.Bytes < 0 || s.Start+s.Bytes > len(out.Prompt) {
+	if len(runs) == 1 && !runs[0].PromptIsBase {
+		b.Prompt, b.Sections = runs[0].Prompt, nil
+	}
+	for _, s := range b.Sections {
+		if s.Start < 0 || s.Bytes < 0 || s.Start+s.Bytes > len(b.Prompt) {
 			return nil, fmt.Errorf("section %s: start %d and bytes %d lie outside the prompt", s.ID, s.Start, s.Bytes)
 		}
 	}
-	return &out, nil
+	return &b, nil
+}
+
+// BuildOf is a run's Result as the Build that DecodeBuild reads from its
+// JSON, made without encoding it (a prompt of megabytes is held three
+// times in that JSON).
+func BuildOf(res *engine.Result) (*Build, error) {
+	b := Build{Prompt: res.Text, Fallback: res.Fallback}
+	for _, s := range res.Sections {
+		var origins []Origin
+		for _, o := range s.Origins {
+			origins = append(origins, Origin{Path: o.Path, Role: o.Role, Bytes: o.Bytes})
+		}
+		b.Sections = append(b.Sections, Section{ID: s.ID, When: s.When, Active: s.Active, Start: s.Start, Bytes: s.Bytes, Origins: origins, FalseTerms: s.FalseTerms})
+	}
+	runs := make([]runPrompt, len(res.Runs))
+	for i, r := range res.Runs {
+		runs[i] = runPrompt{Prompt: r.Prompt, PromptIsBase: r.PromptIsBase}
+	}
+	return b.withRuns(runs)
 }
 
 // text is the section's text in b.

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/internal/sourcedate"
 	"github.com/promptc/promptc/sources"
 )
@@ -51,7 +52,8 @@ type Env struct {
 	allowExec bool
 
 	mu      sync.Mutex
-	refused string // the first program not run without allowExec
+	refused string         // the first program not run without allowExec
+	result  *engine.Result // handed over by build --json (TakeResult)
 }
 
 // newEnv is the environment of c materialized at root.
@@ -124,4 +126,20 @@ func (e *Env) Memo(key string, compute func() any) any {
 		return compute()
 	}
 	return e.memo.get(key, compute)
+}
+
+// TakeResult is how the CLI's build --json hands its result to the case
+// instead of encoding it as JSON on stdout: the runner reads it as
+// [DecodeBuild] would read that JSON ([BuildOf]), without making it.
+func (e *Env) TakeResult(res *engine.Result) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.result = res
+}
+
+// takenResult is the result handed over, nil when the build printed it.
+func (e *Env) takenResult() *engine.Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.result
 }

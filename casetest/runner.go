@@ -17,10 +17,12 @@ import (
 	"github.com/promptc/promptc/sources"
 )
 
-// BuildFunc runs promptc in-process with args (starting with "build") and
-// a case's environment, writing what promptc would write to stdout and
-// stderr, and returns the exit status. The CLI passes its own entry point,
-// so a case runs exactly what the command line runs.
+// BuildFunc runs promptc in-process with args (starting with "build
+// --json") and a case's environment, writing what promptc would write to
+// stdout and stderr, and returns the exit status. The CLI passes its own
+// entry point, so a case runs exactly what the command line runs; its
+// build may hand the result to [Env.TakeResult] instead of printing it
+// as JSON, which the runner then need not decode.
 type BuildFunc func(ctx context.Context, args []string, stdout, stderr io.Writer, env *Env) int
 
 // Runner runs cases: each is materialized in a fresh directory, built in
@@ -41,6 +43,11 @@ type Runner struct {
 	// Update rewrites the want of each failing case (and writes a
 	// missing one), keeping every other byte of the file.
 	Update bool
+	// NoDiff skips the section-grouped diff of a failing case (a token
+	// count of both prompts): Result.Diff stays nil and Message says only
+	// that the prompt differs. For callers that compare prompts
+	// themselves, as promptc record does when it writes a want.
+	NoDiff bool
 	// AllowExec lets cases run the programs of their exec transforms,
 	// with the case's variables only (see [Env.Executor]). Without it a
 	// case whose build would start a program is an error
@@ -176,12 +183,16 @@ func (r *Runner) caseResult(ctx context.Context, cf CaseFile, tokens Counter, m 
 		res.Status = Passed
 		return
 	}
-	old := &Build{Prompt: strings.TrimSuffix(string(want), "\n")}
-	res.Diff = Compare(old, got, tokens, sb.content)
 	res.Status = Failed
+	if hasWant && !r.NoDiff { // without a want there is nothing to diff against
+		old := &Build{Prompt: strings.TrimSuffix(string(want), "\n")}
+		res.Diff = Compare(old, got, tokens, sb.content)
+	}
 	switch {
 	case !hasWant:
-		res.Message, res.Diff = "no want file", nil
+		res.Message = "no want file"
+	case r.NoDiff:
+		res.Message = "prompt differs from want"
 	case res.Diff == nil:
 		res.Message = "want must be the prompt followed by exactly one newline"
 	default:
@@ -247,7 +258,13 @@ func (r *Runner) build(ctx context.Context, c *Case, sb *caseDir, m *memo) (*Bui
 	if code != 0 {
 		return nil, errText, fmt.Errorf("promptc build exited with status %d:\n%s", code, strings.TrimSuffix(errText, "\n"))
 	}
-	b, err := DecodeBuild(stdout.Bytes())
+	var b *Build
+	var err error
+	if res := env.takenResult(); res != nil {
+		b, err = BuildOf(res)
+	} else {
+		b, err = DecodeBuild(stdout.Bytes())
+	}
 	if err != nil {
 		return nil, errText, err
 	}

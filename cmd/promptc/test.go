@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/casetest"
+	"github.com/promptc/promptc/engine"
 )
 
 var testFlags = []flagDef{
@@ -20,6 +21,13 @@ var testFlags = []flagDef{
 	{name: "update", kind: boolFlag, help: "rewrite the want of failing cases (and write missing ones)"},
 	{name: "allow-exec", kind: boolFlag, help: "run the programs of the cases' exec transforms (with each case's variables only); without it such a case fails"},
 	{name: "help", kind: boolFlag, help: "show this help"},
+}
+
+// resultEnv is an env that takes the result of build --json as is:
+// promptc test's cases (casetest.Env), whose runner would otherwise
+// decode the JSON, which holds a prompt of megabytes three times.
+type resultEnv interface {
+	TakeResult(res *engine.Result)
 }
 
 // defaultTestDir is where promptc test looks without arguments.
