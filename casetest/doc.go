@@ -39,7 +39,10 @@
 //
 // fs says what archive files alone cannot: one command a line, in the
 // args word syntax, # comments allowed. Paths are relative to $WORK or
-// start with $WORK, and stay inside it.
+// start with $WORK, and stay inside it: a link an earlier line made is
+// followed only while it leads to a path inside $WORK, and a line whose
+// path would leave through one is an error at that line (the link itself
+// may point anywhere; the build's sandbox makes one out of $WORK dangle).
 //
 //	mkdir DIR...             make directories (with parents), e.g. an empty one
 //	symlink LINK -> TARGET   make a symbolic link; TARGET as written, $WORK expanded
@@ -70,6 +73,11 @@
 // (a link to a host path dangles), and permission bits are checked as
 // the files' owner sees them, so that a chmod 0000 file is unreadable even
 // when root runs the case.
+//
+// A case never runs a program unless the runner allows it
+// ([Runner.AllowExec], promptc test --allow-exec): a case whose build
+// would start an exec transform's program fails instead. When allowed,
+// the program runs with the case's variables only ([Env.Environ]).
 //
 // # Recording
 //

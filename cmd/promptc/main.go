@@ -254,6 +254,7 @@ Flags of test (exit 1 when a case fails):
   --json                       print the results as JSON
   --junit FILE                 also write a JUnit XML report
   --update                     rewrite the want of failing cases
+  --allow-exec                 run the programs of the cases' exec transforms (with each case's variables only)
 Flags of diff (before the build flags):
   --json                       print the difference as JSON
   --exit-code                  exit 1 when the prompts differ
