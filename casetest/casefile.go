@@ -19,7 +19,7 @@ type NotCaseFileError struct {
 }
 
 func (e *NotCaseFileError) Error() string {
-	return fmt.Sprintf("%s is not a case file: it is %s (promptc test reads regular *.txtar files and directories of them)", e.Path, typeName(e.Mode))
+	return fmt.Sprintf("%v: promptc test reads regular *.txtar files and directories of them", &sources.NotRegularError{Path: e.Path, Mode: e.Mode})
 }
 
 // ReadCaseFile reads a case file by the rule promptc reads every file it

@@ -21,8 +21,8 @@ func TestDiscoverNonRegular(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct{ name, path, want string }{
-		{"named pipe", fifo, fifo + " is not a case file: it is a named pipe (promptc test reads regular *.txtar files and directories of them)"},
-		{"device", "/dev/null", "/dev/null is not a case file: it is a device (promptc test reads regular *.txtar files and directories of them)"},
+		{"named pipe", fifo, fifo + " is not a regular file (named pipe): promptc test reads regular *.txtar files and directories of them"},
+		{"device", "/dev/null", "/dev/null is not a regular file (character device): promptc test reads regular *.txtar files and directories of them"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -49,7 +49,7 @@ func TestRunNonRegularCase(t *testing.T) {
 	go func() { done <- r.Run(context.Background(), []CaseFile{{Path: fifo, Name: "p"}}) }()
 	select {
 	case res := <-done:
-		want := fifo + " is not a case file: it is a named pipe (promptc test reads regular *.txtar files and directories of them)"
+		want := fifo + " is not a regular file (named pipe): promptc test reads regular *.txtar files and directories of them"
 		if res[0].Status != Errored || res[0].Message != want {
 			t.Errorf("result %s: %s\nwant error: %s", res[0].Status, res[0].Message, want)
 		}

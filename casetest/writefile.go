@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"syscall"
+
+	"github.com/promptc/promptc/sources"
 )
 
 // CheckCaseTarget says whether a case file may be written at name, and
@@ -26,7 +28,7 @@ func CheckCaseTarget(name string) (perm fs.FileMode, exists bool, err error) {
 	case fi.Mode()&fs.ModeSymlink != 0:
 		return 0, true, fmt.Errorf("%s is a symbolic link: promptc never writes a case file through a link (name the file it points to, or remove the link)", name)
 	case !fi.Mode().IsRegular():
-		return 0, true, fmt.Errorf("%s is not a regular file (%s): promptc writes case files only in place of regular files", name, typeName(fi.Mode()))
+		return 0, true, fmt.Errorf("%v: promptc writes case files only in place of regular files", &sources.NotRegularError{Path: name, Mode: fi.Mode()})
 	}
 	return fi.Mode().Perm(), true, nil
 }
@@ -102,19 +104,4 @@ func syncDir(dir string) error {
 		return err
 	}
 	return nil
-}
-
-// typeName names the type of a file that is not a regular file.
-func typeName(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return m.Type().String()
 }

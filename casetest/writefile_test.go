@@ -40,12 +40,12 @@ func TestWriteCaseFile(t *testing.T) {
 			if err := syscall.Mkfifo(filepath.Join(dir, "c.txtar"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}, "c.txtar is not a regular file (a named pipe): promptc writes case files only in place of regular files"},
+		}, "c.txtar is not a regular file (named pipe): promptc writes case files only in place of regular files"},
 		{"a directory", func(t *testing.T, dir string) {
 			if err := os.Mkdir(filepath.Join(dir, "c.txtar"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-		}, "c.txtar is not a regular file (a directory): promptc writes case files only in place of regular files"},
+		}, "c.txtar is not a regular file (directory): promptc writes case files only in place of regular files"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
