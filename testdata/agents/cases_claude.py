@@ -244,3 +244,120 @@ case(A, "cc-cwd-is-home", "cwd = HOME: ~/CLAUDE.md is a project file; ~/.claude/
 case(A, "cc-large-file-whole", "No truncation below the 4 MiB skip limit: a 200 KB file is sent whole.",
      ["CC-18"],
      {"tree/repo/CLAUDE.md": big_lines("L", 3400) + "LAST LINE\n"}, git=["repo"], cwd="repo")
+
+# ---------------------------------------------------------------- AGENTS.md (CC-24)
+# Claude Code 2.1.332 reads AGENTS.md and .claude/AGENTS.md on the cwd walk when the walk has no
+# CLAUDE.md, .claude/CLAUDE.md or CLAUDE.local.md with text in it (its built-in agents-md plugin,
+# default mode). The curated cases above all have a CLAUDE.md on the walk, which hides this.
+
+case(A, "cc-agents-no-claude", "No CLAUDE-named file on the walk: AGENTS.md of every directory from the outermost ancestor to cwd, past the git root; one below cwd is not read.",
+     ["CC-24"],
+     {"tree/AGENTS.md": "TREE TOP AGENTS (above git root)\n", "tree/repo/AGENTS.md": "REPO AGENTS\n",
+      "tree/repo/sub/AGENTS.md": "SUB AGENTS (cwd)\n", "tree/repo/sub/below/AGENTS.md": "BELOW CWD AGENTS\n"},
+     git=["repo"], cwd="repo/sub")
+
+case(A, "cc-agents-no-git", "No git repository anywhere: AGENTS.md of cwd and its ancestors still load.",
+     ["CC-24"],
+     {"tree/a/AGENTS.md": "A AGENTS\n", "tree/a/b/AGENTS.md": "B AGENTS (cwd)\n"}, cwd="a/b")
+
+case(A, "cc-agents-blank-claude", "A CLAUDE.md that is empty, or blank once its comment is removed, does not count: AGENTS.md loads.",
+     ["CC-24", "CC-7"],
+     {"tree/repo/CLAUDE.md": "", "tree/CLAUDE.md": "<!-- only a comment -->\n", "tree/repo/.claude/CLAUDE.md": " \n\t\n",
+      "tree/repo/AGENTS.md": "REPO AGENTS\n"},
+     git=["repo"], cwd="repo")
+
+case(A, "cc-agents-claude-below-cwd", "A CLAUDE.md below cwd (not on the walk) does not count: AGENTS.md loads.",
+     ["CC-24"],
+     {"tree/repo/AGENTS.md": "REPO AGENTS\n", "tree/repo/sub/CLAUDE.md": "SUB CLAUDE (below cwd)\n"},
+     git=["repo"], cwd="repo")
+
+case(A, "cc-agents-claude-above-git-root", "A CLAUDE.md above the git root is on the walk: no AGENTS.md is read anywhere.",
+     ["CC-24"],
+     {"tree/CLAUDE.md": "TREE TOP CLAUDE\n", "tree/repo/AGENTS.md": "REPO AGENTS\n", "tree/repo/sub/AGENTS.md": "SUB AGENTS\n"},
+     git=["repo"], cwd="repo/sub")
+
+case(A, "cc-agents-claude-some-dirs", "A CLAUDE.md in one directory of the walk turns AGENTS.md off in every directory, also where it stands alone.",
+     ["CC-24"],
+     {"tree/repo/CLAUDE.md": "REPO CLAUDE\n", "tree/repo/AGENTS.md": "REPO AGENTS\n", "tree/repo/sub/AGENTS.md": "SUB AGENTS (no CLAUDE.md here)\n",
+      "tree/AGENTS.md": "TREE TOP AGENTS\n"},
+     git=["repo"], cwd="repo/sub")
+
+case(A, "cc-agents-dot-claude-claude", "A .claude/CLAUDE.md on the walk counts like CLAUDE.md: no AGENTS.md.",
+     ["CC-24"],
+     {"tree/repo/sub/.claude/CLAUDE.md": "SUB DOT-CLAUDE\n", "tree/repo/AGENTS.md": "REPO AGENTS\n"},
+     git=["repo"], cwd="repo/sub")
+
+case(A, "cc-agents-local", "CLAUDE.local.md on the walk counts like CLAUDE.md: no AGENTS.md.",
+     ["CC-24"],
+     {"tree/repo/CLAUDE.local.md": "REPO LOCAL\n", "tree/repo/AGENTS.md": "REPO AGENTS\n"},
+     git=["repo"], cwd="repo")
+
+case(A, "cc-agents-local-not-a-source", "--setting-sources user,project: CLAUDE.local.md is not loaded, yet it still counts as a Claude file, so no AGENTS.md.",
+     ["CC-24", "CC-21"],
+     {"tree/repo/CLAUDE.local.md": "REPO LOCAL\n", "tree/repo/AGENTS.md": "REPO AGENTS\n", "home/.claude/CLAUDE.md": "USER\n"},
+     git=["repo"], cwd="repo", args=["--setting-sources", "user,project"])
+
+case(A, "cc-agents-no-project-source", "--setting-sources user,local: no project files, and no AGENTS.md either.",
+     ["CC-24", "CC-21"],
+     {"tree/repo/AGENTS.md": "REPO AGENTS\n", "home/.claude/CLAUDE.md": "USER\n"},
+     git=["repo"], cwd="repo", args=["--setting-sources", "user,local"])
+
+case(A, "cc-agents-disable-env", "CLAUDE_CODE_DISABLE_CLAUDE_MDS=1: no AGENTS.md either.",
+     ["CC-24", "CC-21"],
+     {"tree/repo/AGENTS.md": "REPO AGENTS\n"}, git=["repo"], cwd="repo", env={"CLAUDE_CODE_DISABLE_CLAUDE_MDS": "1"})
+
+case(A, "cc-agents-dot-claude-agents", "Per directory AGENTS.md then .claude/AGENTS.md, outermost directory first.",
+     ["CC-24"],
+     {"tree/repo/.claude/AGENTS.md": "REPO DOT-CLAUDE AGENTS\n", "tree/repo/AGENTS.md": "REPO AGENTS\n",
+      "tree/repo/sub/.claude/AGENTS.md": "SUB DOT-CLAUDE AGENTS\n"},
+     git=["repo"], cwd="repo/sub")
+
+case(A, "cc-agents-home-dot-claude", "~/.claude/AGENTS.md is no user file: with cwd outside HOME it is not read; ~/.claude/CLAUDE.md (a user file) does not turn AGENTS.md off.",
+     ["CC-24"],
+     {"home/.claude/AGENTS.md": "HOME DOT-CLAUDE AGENTS\n", "home/.claude/CLAUDE.md": "USER CLAUDE\n", "tree/repo/AGENTS.md": "REPO AGENTS\n"},
+     git=["repo"], cwd="repo")
+
+case(A, "cc-agents-cwd-under-home", "cwd below HOME: HOME is on the walk, so ~/AGENTS.md and ~/.claude/AGENTS.md load as project files; ~/.claude/CLAUDE.md stays the user file and does not count.",
+     ["CC-24", "CC-16"],
+     {"home/.claude/AGENTS.md": "HOME DOT-CLAUDE AGENTS\n", "home/.claude/CLAUDE.md": "USER CLAUDE\n", "home/AGENTS.md": "HOME AGENTS\n",
+      "home/proj/AGENTS.md": "PROJ AGENTS (cwd)\n"},
+     cwd="../home/proj")
+
+case(A, "cc-agents-text", "An AGENTS.md is processed like CLAUDE.md: frontmatter and block HTML comments removed (CRLF then LF), trimmed, BOM dropped; a blank one is skipped.",
+     ["CC-24", "CC-8", "CC-9", "CC-10"],
+     {"tree/repo/AGENTS.md": "\ufeff---\r\ntitle: agents\r\n---\r\n\r\nKEEP1\r\n\r\n<!-- hidden -->\r\n\r\ninline <!-- stays --> text\r\n",
+      "tree/repo/sub/AGENTS.md": " \n\n", "tree/repo/sub/.claude/AGENTS.md": "<!-- only a comment -->\n"},
+     git=["repo"], cwd="repo/sub")
+
+case(A, "cc-agents-imports", "@imports in AGENTS.md: each imported file is its own project entry after its importer, depth first; an import outside cwd from an ancestor's AGENTS.md is skipped.",
+     ["CC-24", "CC-12", "CC-13", "CC-17"],
+     {"tree/repo/sub/AGENTS.md": "SUB AGENTS @imp.md and @../outside.md\n", "tree/repo/sub/imp.md": "IMP then @nested.md\n",
+      "tree/repo/sub/nested.md": "NESTED\n", "tree/repo/outside.md": "OUTSIDE CWD\n",
+      "tree/repo/AGENTS.md": "REPO AGENTS @repo-imp.md @sub/imp.md\n", "tree/repo/repo-imp.md": "REPO IMP (outside cwd)\n"},
+     git=["repo"], cwd="repo/sub")
+
+case(A, "cc-agents-with-rules", "AGENTS.md beside .claude/rules with no CLAUDE.md: rules do not turn it off; each directory's AGENTS.md comes after that directory's rules and before the next directory's; one with the same text as a loaded rule is dropped.",
+     ["CC-24", "CC-6"],
+     {"tree/repo/.claude/rules/r.md": "REPO RULE\n", "tree/repo/AGENTS.md": "REPO AGENTS\n",
+      "tree/repo/sub/.claude/rules/s.md": "SAME TEXT\n", "tree/repo/sub/AGENTS.md": "\nSAME TEXT\n\n",
+      "tree/repo/sub/.claude/AGENTS.md": "SUB DOT-CLAUDE AGENTS\n"},
+     git=["repo"], cwd="repo/sub")
+
+case(A, "cc-agents-user-and-excludes", "The user file and rules come first, AGENTS.md after; claudeMdExcludes drops a matching AGENTS.md, and an excluded CLAUDE.md does not count.",
+     ["CC-24", "CC-21"],
+     {"home/.claude/CLAUDE.md": "USER CLAUDE\n", "home/.claude/rules/u.md": "USER RULE\n", "tree/repo/CLAUDE.md": "REPO CLAUDE (excluded)\n",
+      "tree/repo/AGENTS.md": "REPO AGENTS\n", "tree/repo/sub/AGENTS.md": "SUB AGENTS (excluded)\n"},
+     git=["repo"], cwd="repo/sub",
+     setup=[write("home/.claude/settings.json", json.dumps({"claudeMdExcludes": ["<ROOT>/fs/repo/CLAUDE.md", "**/sub/AGENTS.md"]}) + "\n", expand=True)])
+
+case(A, "cc-agents-add-dir", "--add-dir with CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD=1: the added dir's CLAUDE.md is not on the walk and does not count; the cwd's AGENTS.md comes after the added dir's files.",
+     ["CC-24", "CC-22"],
+     {"tree/repo/AGENTS.md": "REPO AGENTS\n", "tree/other/CLAUDE.md": "OTHER CLAUDE\n", "tree/other/AGENTS.md": "OTHER AGENTS (not read)\n"},
+     git=["repo"], cwd="repo", args=["--add-dir", "<ROOT>/fs/other"], env={"CLAUDE_CODE_ADDITIONAL_DIRECTORIES_CLAUDE_MD": "1"})
+
+case(A, "cc-agents-symlink", "A symlinked AGENTS.md loads under the link path; a second link to the same file.",
+     ["CC-24", "CC-20"],
+     {"tree/shared/agents.md": "SHARED AGENTS\n"},
+     git=["repo"], cwd="repo/sub",
+     setup=[symlink("tree/repo/AGENTS.md", "../shared/agents.md"), symlink("tree/repo/sub/AGENTS.md", "../../shared/agents.md"),
+            write("tree/repo/sub/.claude/AGENTS.md", "SUB DOT-CLAUDE AGENTS\n")])

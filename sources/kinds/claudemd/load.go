@@ -74,6 +74,15 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 			l.add(path.Join(d, "CLAUDE.local.md"), TypeLocal, 0, "")
 		}
 	}
+	if opts.source(TypeProject) {
+		var walked []string // the cwd walk without the main checkout (CC-24)
+		for _, d := range l.res.Dirs {
+			if mainRoot == "" || !inside(d, mainRoot) || inside(d, wtRoot) {
+				walked = append(walked, d)
+			}
+		}
+		l.addAgentsMD(walked)
+	}
 	if err := ctx.Err(); err != nil {
 		return Result{}, nil, err
 	}

@@ -35,6 +35,9 @@ type File struct {
 	Depth      int    `json:"depth"`
 	ImportedBy string `json:"imported_by,omitempty"`
 	bytes      int
+	// top is, for a file of the AGENTS.md fallback, the AGENTS.md it was
+	// loaded for (CC-24).
+	top string
 }
 
 // Result is what Load found.

@@ -14,10 +14,11 @@ func jsTrim(s string) string {
 }
 
 // frontmatter splits a leading "---" … "---" block off text (CC-10): it
-// returns the block's lines (without the fences) and the rest. Without a
-// closed block at the very top the text is returned whole.
+// returns the block's lines (without the fences) and the rest. A BOM
+// before the block does not hide it (cc-agents-text). Without a closed
+// block at the very top the text is returned whole.
 func frontmatter(text string) (fm []string, rest string) {
-	first, body, ok := cutLine(text)
+	first, body, ok := cutLine(strings.TrimPrefix(text, "\ufeff"))
 	if !ok || strings.TrimRight(first, "\r") != "---" {
 		return nil, text
 	}
