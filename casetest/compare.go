@@ -68,8 +68,9 @@ type Hunk struct {
 }
 
 // Compare returns the difference between old and new, or nil when the
-// prompts are the same. new must have sections; old may have none (a
-// want), and then the removed lines are given the section of the lines
+// prompts are the same. new should have sections (without them, as for a
+// run whose transforms changed the prompt, its lines belong to no
+// section); old may have none (a want), and then the removed lines are given the section of the lines
 // that replace them, or of the section around them, or the one inactive
 // section between their neighbours. content, when not nil, returns the
 // content of a file named by an origin, to attribute a change to it.
@@ -81,6 +82,9 @@ func Compare(old, new *Build, tok Counter, content func(path string) ([]byte, bo
 	ops := mergeEOL(diffLines(strings.Join(oldLines, ""), strings.Join(newLines, "")))
 	oldIDs := lineSections(old, oldLines)
 	newIDs := lineSections(new, newLines)
+	if newIDs == nil { // new's sections are unknown (a run's prompt): its lines belong to none
+		newIDs = make([]string, len(newLines))
+	}
 	ids := make([]string, len(ops))
 	for k, op := range ops {
 		switch op.kind {

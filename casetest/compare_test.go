@@ -125,3 +125,16 @@ func TestCompareAttributesByContent(t *testing.T) {
 		t.Errorf("files = %+v; want b/AGENTS.md as the cause", d.Sections[0].Files)
 	}
 }
+
+// TestCompareWithoutSections: a build whose sections are unknown (the
+// prompt of a run that a transform changed) is compared line by line,
+// its lines in no section, instead of failing.
+func TestCompareWithoutSections(t *testing.T) {
+	d := Compare(&Build{Prompt: "old\nsame"}, &Build{Prompt: "new\nsame"}, runeCount{}, nil)
+	if d == nil {
+		t.Fatal("no difference")
+	}
+	if got, want := d.Summary(), "1 section changed, 0 tokens per request (8 -> 8)"; got != want {
+		t.Errorf("Summary = %q; want %q", got, want)
+	}
+}

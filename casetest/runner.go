@@ -41,7 +41,9 @@ type Runner struct {
 	// only when a case fails.
 	Tokens Counter
 	// Update rewrites the want of each failing case (and writes a
-	// missing one), keeping every other byte of the file.
+	// missing one), keeping every other byte of the file. Once the
+	// context of Run is done (promptc test got SIGINT or SIGTERM), no
+	// case file is written.
 	Update bool
 	// NoDiff skips the section-grouped diff of a failing case (a token
 	// count of both prompts): Result.Diff stays nil and Message says only
@@ -199,6 +201,10 @@ func (r *Runner) caseResult(ctx context.Context, cf CaseFile, tokens Counter, m 
 		res.Message = "prompt differs from want: " + res.Diff.Summary()
 	}
 	if r.Update {
+		if err := ctx.Err(); err != nil { // stopped (SIGINT, SIGTERM): write nothing more
+			res.Message += "; not updated: " + err.Error()
+			return
+		}
 		if err := c.update([]byte(got.Prompt + "\n")); err != nil {
 			res.Message += "; cannot update: " + err.Error()
 			return
