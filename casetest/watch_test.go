@@ -87,3 +87,14 @@ func (w *watched) check(t testing.TB) {
 		t.Fatalf("the case changed files outside $WORK:\nbefore:\n%s\nafter:\n%s", w.before, after)
 	}
 }
+
+// write makes name a file holding data with exactly perm.
+func write(t *testing.T, name, data string, perm os.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(data), perm); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(name, perm); err != nil {
+		t.Fatal(err)
+	}
+}

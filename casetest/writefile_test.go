@@ -117,16 +117,6 @@ func TestUpdateReplacesCaseFile(t *testing.T) {
 	}
 }
 
-func write(t *testing.T, name, data string, perm os.FileMode) {
-	t.Helper()
-	if err := os.WriteFile(name, []byte(data), perm); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(name, perm); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // listDir is dir's entries with their modes and link targets.
 func listDir(t *testing.T, dir string) string {
 	t.Helper()
