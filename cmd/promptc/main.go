@@ -132,6 +132,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdDiff(ctx, args[1:], stdout, stderr, e)
 	case "record":
 		err = cmdRecord(ctx, args[1:], stdout, stderr, e)
+	case "emit", "init":
+		err = cmdEmit(ctx, args[0], args[1:], stdout, stderr, e)
 	case "help", "-h", "--help":
 		_, err = io.WriteString(stdout, usage)
 	case "version", "--version":
@@ -226,6 +228,8 @@ Usage:
   promptc diff     [flags] -- [flags] the same between two builds (flags after -- replace those before)
   promptc record   [flags] OUT.txtar  snapshot this build into a hermetic case file
   promptc serve    --stdio | --listen ADDR  answer JSON build/explain requests, warm (see 'promptc serve --help')
+  promptc emit     [--check] [flags]  write each agent's instruction files from .promptc/rules.yaml; --check proves what each loads
+  promptc init     --from-existing    start .promptc/rules.yaml from the repository's CLAUDE.md, AGENTS.md, .cursor/rules, ...
   promptc --version                   print promptc's version
 
 Flags of build, expand, explain and graph:

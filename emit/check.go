@@ -1,0 +1,187 @@
+package emit
+
+import (
+	"context"
+	"path"
+	"path/filepath"
+	"slices"
+)
+
+// FileState is the state of one emitted file on disk.
+type FileState struct {
+	Path   string `json:"path"`
+	Target string `json:"target,omitempty"`
+	// State is ok, missing, stale, edited (hand-edited block or a file
+	// promptc did not write), or error.
+	State  string `json:"state"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// DirReport is what one agent receives from one directory.
+type DirReport struct {
+	Dir   string      `json:"dir"` // below the root, "." for the root
+	Rules []RuleState `json:"rules"`
+}
+
+// AgentReport is one agent's part of the check.
+type AgentReport struct {
+	Agent    string `json:"agent"`
+	Target   string `json:"target"`
+	Pipeline string `json:"pipeline,omitempty"`
+	Verified bool   `json:"verified"`
+	// Note says how the agent was checked.
+	Note string      `json:"note"`
+	Dirs []DirReport `json:"dirs,omitempty"`
+	// Files are the unverified agents' files, format-checked.
+	Files []string `json:"files,omitempty"`
+}
+
+// CheckReport is the result of Check.
+type CheckReport struct {
+	Root     string        `json:"root"`
+	Scope    Scope         `json:"scope"`
+	Files    []FileState   `json:"files"`
+	Agents   []AgentReport `json:"agents"`
+	Findings []Finding     `json:"findings"`
+	Failed   bool          `json:"failed"`
+}
+
+// Check compares what emitting src would write with the files on disk
+// (missing, stale, edited by hand), lints the agents' rule directories,
+// and, for each agent promptc has a verified pipeline of, builds that
+// pipeline from each directory an emitted file is in and reports which
+// rule the agent receives, and why not. cwd is where user-scope files are
+// checked from (the repository root at project scope).
+func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*CheckReport, error) {
+	plan, err := Plan(ctx, src, opts)
+	if err != nil {
+		return nil, err
+	}
+	realRoot, err := opts.fs().EvalSymlinks(opts.Root)
+	if err != nil {
+		return nil, err
+	}
+	realRoot = filepath.ToSlash(realRoot)
+	rep := &CheckReport{Root: realRoot, Scope: opts.Scope, Files: []FileState{}, Agents: []AgentReport{}, Findings: plan.Findings}
+	for _, c := range plan.Changes {
+		fs := FileState{Path: c.Path, Target: c.Target}
+		switch c.Action {
+		case ActUnchanged:
+			fs.State = "ok"
+		case ActCreate:
+			fs.State, fs.Reason = "missing", "not written yet (run promptc emit)"
+		case ActUpdate:
+			fs.State, fs.Reason = "stale", "differs from the source (run promptc emit)"
+		case ActRemove:
+			fs.State, fs.Reason = "stale", "its rules are gone from the source (run promptc emit to remove it)"
+		case ActConflict:
+			fs.State, fs.Reason = "edited", c.Reason
+		default:
+			fs.State, fs.Reason = "error", c.Reason
+		}
+		rep.Files = append(rep.Files, fs)
+	}
+	if opts.Scope == ScopeProject {
+		rep.Findings = append(rep.Findings, lint(h.FS, realRoot)...)
+	}
+	texts := map[string]string{}
+	for _, r := range src.Rules {
+		texts[r.ID] = r.Text
+	}
+	dirs := checkDirs(plan.Files, opts.Scope, realRoot, cwd)
+	for _, a := range agents {
+		if len(src.Targets) > 0 && !slices.Contains(src.Targets, a.Target) {
+			continue
+		}
+		ar, err := checkAgent(ctx, a, plan.Files, opts.Scope, h, realRoot, dirs, texts)
+		if err != nil {
+			return nil, err
+		}
+		rep.Agents = append(rep.Agents, ar)
+	}
+	rep.Failed = rep.failed()
+	return rep, nil
+}
+
+// checkDirs are the directories (absolute) the verified agents are run
+// from: the root and every directory an emitted file is in, at project
+// scope; cwd at user scope.
+func checkDirs(files []File, scope Scope, realRoot, cwd string) []string {
+	if scope == ScopeUser {
+		return []string{cwd}
+	}
+	dirs := []string{realRoot}
+	for _, f := range files {
+		d := path.Dir(f.Path)
+		if d == "." || path.Base(d) == "rules" || path.Base(d) == "instructions" || d == ".clinerules" || d == ".github" {
+			continue
+		}
+		if abs := path.Join(realRoot, d); !slices.Contains(dirs, abs) {
+			dirs = append(dirs, abs)
+		}
+	}
+	slices.Sort(dirs[1:])
+	return dirs
+}
+
+func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host, realRoot string, dirs []string, texts map[string]string) (AgentReport, error) {
+	ar := AgentReport{Agent: a.Name, Target: a.Target, Pipeline: a.Pipeline, Verified: a.Pipeline != ""}
+	if !ar.Verified {
+		ar.Note = "unverified: promptc has no pipeline of " + a.Name + "; its files are checked against the documented format only"
+		for _, f := range files {
+			if f.Target == a.Target && (f.Agent == "" || f.Agent == a.Name) {
+				ar.Files = append(ar.Files, f.Path)
+			}
+		}
+		return ar, nil
+	}
+	ar.Note = "verified: promptc's pipeline " + a.Pipeline + " was built from each directory"
+	pls := placements(a, files, scope)
+	if len(pls) == 0 {
+		return ar, nil
+	}
+	run, err := newAgentRun(ctx, a, h, dirs[0])
+	if err != nil {
+		return ar, err
+	}
+	for _, d := range dirs {
+		l, err := run.build(ctx, d)
+		if err != nil {
+			return ar, err
+		}
+		rel := "."
+		if d != realRoot || scope == ScopeUser {
+			if r, err := filepath.Rel(realRoot, d); err == nil {
+				rel = filepath.ToSlash(r)
+			}
+		}
+		ar.Dirs = append(ar.Dirs, DirReport{Dir: rel, Rules: verifyDir(l, a, realRoot, rel, pls, texts)})
+	}
+	return ar, nil
+}
+
+// failed reports whether the check fails: a file not as emit would
+// write it, an error finding, or a rule an agent should receive and will
+// not.
+func (r *CheckReport) failed() bool {
+	for _, f := range r.Files {
+		if f.State != "ok" {
+			return true
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Severity == "error" {
+			return true
+		}
+	}
+	for _, a := range r.Agents {
+		for _, d := range a.Dirs {
+			for _, s := range d.Rules {
+				if s.Status == StSkips {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,193 @@
+package emit
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/promptc/promptc/bind"
+	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/pipelines"
+	"github.com/promptc/promptc/prov"
+	"github.com/promptc/promptc/sources"
+)
+
+// Host is what the check's pipelines read besides the files: the
+// environment (HOME, CODEX_HOME, XDG_CONFIG_HOME, the agents' switches)
+// and the file system they read through.
+type Host struct {
+	Getenv func(string) string
+	Home   string
+	FS     sources.FS
+}
+
+// agentRun is one verified agent's pipeline, compiled once and built for
+// each directory with a Builder (files read once across directories).
+type agentRun struct {
+	agent   Agent
+	builder *engine.Builder
+	ctxID   string
+	params  map[string]any
+}
+
+// newAgentRun compiles a's pipeline and binds its params as the agent
+// would see them in this environment (flags: only --cwd).
+func newAgentRun(ctx context.Context, a Agent, h Host, cwd string) (*agentRun, error) {
+	plan, diags, err := pipelines.Compile(ctx, a.Pipeline, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	if diags.HasErrors() {
+		return nil, fmt.Errorf("pipeline %s: %v", a.Pipeline, diags.Err())
+	}
+	params, err := bind.Params(plan, []bind.Occurrence{{Name: "cwd", Value: cwd}}, nil,
+		bind.Host{Getenv: h.Getenv, Wd: cwd, Home: h.Home, OS: runtime.GOOS, FS: h.FS})
+	if err != nil {
+		return nil, fmt.Errorf("pipeline %s: %w", a.Pipeline, err)
+	}
+	b, err := engine.NewBuilder(plan, h.FS)
+	if err != nil {
+		return nil, err
+	}
+	return &agentRun{agent: a, builder: b, ctxID: plan.Spec().Explain.Context, params: params}, nil
+}
+
+// loaded is what an agent's pipeline loaded from one directory.
+type loaded struct {
+	text      string
+	files     []sources.ContextFile
+	excluded  []prov.Exclusion
+	walkDirs  []string
+	walkNames []string
+}
+
+// build runs the pipeline with cwd = dir.
+func (r *agentRun) build(ctx context.Context, dir string) (loaded, error) {
+	params := make(map[string]any, len(r.params))
+	for k, v := range r.params {
+		params[k] = v
+	}
+	params["cwd"] = dir
+	res, err := r.builder.Build(ctx, params)
+	if err != nil {
+		return loaded{}, fmt.Errorf("%s from %s: %w", r.agent.Name, dir, err)
+	}
+	l := loaded{text: res.Text}
+	if src, ok := res.Source(r.ctxID); ok {
+		l.excluded = src.Excluded
+		if cl, ok := src.Value.(sources.ContextFileLister); ok {
+			l.files = cl.ContextFiles()
+		}
+		if wr, ok := src.Value.(sources.WalkReporter); ok {
+			w := wr.Walk()
+			l.walkDirs, l.walkNames = w.Dirs, w.Names
+		}
+	}
+	return l, nil
+}
+
+// RuleState is what one agent does with one rule from one directory.
+type RuleState struct {
+	Rule string `json:"rule"`
+	// File is the emitted file (below the root) the rule is in for this
+	// agent.
+	File   string `json:"file,omitempty"`
+	Status string `json:"status"` // loads, skips, on-demand
+	Reason string `json:"reason,omitempty"`
+}
+
+// Rule statuses.
+const (
+	StLoads    = "loads"
+	StSkips    = "skips"     // the agent should receive it here and will not: a failure
+	StOnDemand = "on-demand" // not at start; the agent loads it when it works on matching paths
+	StOther    = "elsewhere" // not meant for this directory (a scoped rule of another)
+)
+
+// placement is where an agent should find a rule: the emitted file, and
+// whether it is due at start from a directory.
+type placement struct {
+	rule, file string
+	scopeDir   string // "" = everywhere; else the directory the rule is for
+	onDemand   string // non-empty: loaded on demand (why)
+}
+
+// placements lists, for one agent, where each rule of files is.
+func placements(a Agent, files []File, scope Scope) []placement {
+	var out []placement
+	for _, f := range files {
+		if f.Target != a.Target || f.Agent != "" && f.Agent != a.Name {
+			continue
+		}
+		for _, id := range f.Rules {
+			p := placement{rule: id, file: f.Path}
+			switch {
+			case a.Target == "claude" && f.Whole:
+				p.onDemand = "a rule with paths: (" + strings.Join(f.Scoped, ", ") + "): Claude Code loads it when it reads a matching file, not at start"
+			case f.Whole:
+				p.onDemand = "scoped to " + strings.Join(f.Scoped, ", ")
+			case scope == ScopeProject && path.Dir(f.Path) != ".":
+				p.scopeDir = path.Dir(f.Path)
+			}
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// verifyDir reports what agent a loads from dir (below realRoot, "."
+// for the root) of the rules in files.
+func verifyDir(l loaded, a Agent, realRoot, dir string, pls []placement, texts map[string]string) []RuleState {
+	var out []RuleState
+	for _, p := range pls {
+		st := RuleState{Rule: p.rule, File: p.file}
+		got := strings.Contains(l.text, strings.TrimSpace(texts[p.rule]))
+		due := p.onDemand == "" && (p.scopeDir == "" || dir == p.scopeDir || strings.HasPrefix(dir, p.scopeDir+"/"))
+		switch {
+		case got:
+			st.Status = StLoads
+			if n := strings.Count(l.text, strings.TrimSpace(texts[p.rule])); n > 1 {
+				st.Reason = fmt.Sprintf("sent %d times (another file %s reads holds it too)", n, a.Name)
+			}
+		case p.onDemand != "":
+			st.Status, st.Reason = StOnDemand, p.onDemand
+		case !due:
+			st.Status, st.Reason = StOther, fmt.Sprintf("%s is below this directory: %s reads it when working in %s, not from here", p.file, a.Name, p.scopeDir)
+		default:
+			st.Status, st.Reason = StSkips, whyNot(l, a, path.Join(realRoot, p.file))
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// whyNot explains why the agent's pipeline did not send a rule of file abs.
+func whyNot(l loaded, a Agent, abs string) string {
+	for _, e := range l.excluded {
+		if e.Path == abs {
+			if e.Detail != "" {
+				return fmt.Sprintf("%s: %s (%s)", abs, e.Reason, e.Detail)
+			}
+			return fmt.Sprintf("%s: %s", abs, e.Reason)
+		}
+	}
+	for _, f := range l.files {
+		if f.Path == abs {
+			if f.Truncated {
+				return fmt.Sprintf("%s: %s", abs, f.Detail)
+			}
+			return fmt.Sprintf("%s is loaded but the rule's text is not in what %s sends (edited, or changed by the agent's processing)", abs, a.Name)
+		}
+	}
+	dir := path.Dir(abs)
+	if len(l.walkDirs) > 0 && !slices.Contains(l.walkDirs, dir) {
+		return fmt.Sprintf("%s is outside %s's walk (it reads %s)", abs, a.Name, strings.Join(l.walkDirs, ", "))
+	}
+	if len(l.walkNames) > 0 && !slices.Contains(l.walkNames, path.Base(abs)) {
+		return fmt.Sprintf("%s: %s does not read the name %s (it reads %s)", abs, a.Name, path.Base(abs), strings.Join(l.walkNames, ", "))
+	}
+	return fmt.Sprintf("%s is not loaded by %s (missing, or not a file %s reads)", abs, a.Name, a.Name)
+}
