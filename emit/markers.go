@@ -96,6 +96,9 @@ func merge(f File, cur string, exists bool) (next, conflict string) {
 	}
 	if f.Whole {
 		if !ok {
+			if adopts(f, stripFrontText(cur)) {
+				return f.Front + block(f), ""
+			}
 			return f.Front + block(f), "it exists and was not written by promptc (no managed markers)"
 		}
 		next = f.Front + block(f) + cur[m.end:]
@@ -105,6 +108,9 @@ func merge(f File, cur string, exists bool) (next, conflict string) {
 		return next, ""
 	}
 	if !ok {
+		if adopts(f, cur) {
+			return block(f), ""
+		}
 		// A hand-written file: the block goes after its text, which stays
 		// byte for byte.
 		sep := ""
@@ -153,4 +159,20 @@ func unmerge(whole bool, cur string) (next string, remove bool, conflict string)
 		return "", true, conflict
 	}
 	return next, false, conflict
+}
+
+// adopts reports whether a file promptc did not write says nothing but a
+// rule of f (what init --from-existing read from it): emit then takes the
+// file over instead of keeping a second copy of the text beside the block.
+func adopts(f File, text string) bool {
+	t := strings.TrimSpace(text)
+	return t != "" && strings.Contains(f.Body, t)
+}
+
+// stripFrontText drops a leading front matter block, if any.
+func stripFrontText(text string) string {
+	if _, present, _, _ := frontMatter(text); present {
+		return stripFront(text)
+	}
+	return text
 }

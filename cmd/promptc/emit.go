@@ -81,7 +81,9 @@ func cmdEmit(ctx context.Context, cmd string, args []string, stdout, stderr io.W
 	if err != nil {
 		return err
 	}
-	if d := p.get("cwd"); d != "" {
+	if d := p.get("cwd"); filepath.IsAbs(d) {
+		cwd = filepath.Clean(d)
+	} else if d != "" {
 		cwd = filepath.Join(cwd, d)
 	}
 	fsys := hostFS(e)
