@@ -14,7 +14,7 @@ import (
 // unavailable one and a disabled one, in a language the catalog lacks.
 var cowagentFixture = fixture{
 	name:     "cowagent workspace",
-	pipeline: "cowagent",
+	pipeline: "cowagent@i18n",
 	tree: map[string]string{
 		"ws/AGENT.md":                  "# AGENT.md\n\n- **Name**: Cow\n",
 		"ws/USER.md":                   "# USER.md\n\n- **Name**: *(filled during the first chat)*\n",

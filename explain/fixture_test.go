@@ -40,7 +40,7 @@ func (f fixture) run(t *testing.T) (*engine.Result, *explain.Report, string) {
 	} else {
 		name := f.pipeline
 		if name == "" {
-			name = "default"
+			name = "pi@0.83.0" // the fixtures' wants are pi 0.83.0's
 		}
 		plan, dl, err = pipelines.Compile(ctx, name, nil, nil)
 	}
@@ -53,7 +53,7 @@ func (f fixture) run(t *testing.T) (*engine.Result, *explain.Report, string) {
 func (f fixture) finish(t *testing.T, ctx context.Context, plan *engine.Plan, root string) (*engine.Result, *explain.Report, string) {
 	t.Helper()
 	params := map[string]any{}
-	if f.yaml == "" && (f.pipeline == "" || f.pipeline == "default") {
+	if f.yaml == "" && (f.pipeline == "" || f.pipeline == "default" || strings.HasPrefix(f.pipeline, "pi@")) {
 		params["cwd"] = root + "/home/proj"
 		params["home"] = root + "/home"
 		params["agent_dir"] = root + "/home/.pi/agent"

@@ -14,7 +14,7 @@ import (
 	"github.com/promptc/promptc/sources"
 )
 
-// Compile the default (pi 0.83.0) pipeline once, then build the prompt for
+// Compile the default pipeline (pi, newest version) once, then build the prompt for
 // a project directory with a context file.
 func ExampleCompile() {
 	ctx := context.Background()

@@ -1,6 +1,8 @@
 // Package pipelines embeds the pipelines that ship with promptc. A pipeline
-// named NAME is the file NAME.yaml in this directory; "default" is pi
-// 0.83.0's system prompt.
+// named NAME is the file NAME.yaml in this directory. An agent's pipeline
+// for one verified version is NAME@VERSION (pi@0.83.0, pi@1.6.0,
+// cowagent@i18n, cowagent@head, codex@0.171.0, ...); the unversioned name
+// (pi, cowagent, codex, ...) and "default" (pi) extend the newest one.
 package pipelines
 
 import (

@@ -8,27 +8,38 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/explain"
+	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/sources"
 )
 
-// agentSpec is one agent of the view: its built-in pipeline, where its
-// instruction part goes in the real request, and which sections make the
-// part (nil: the whole output).
+// agentSpec is one agent of the view: its product name, its built-in
+// pipeline (the unversioned name, which follows the newest verified
+// version), where its instruction part goes in the real request, and
+// which sections make the part (nil: the whole output).
 type agentSpec struct {
-	name, pipeline, where string
-	part                  []string
+	product, pipeline, where string
+	part                     []string
 	// optional agents are shown only when they load a file.
 	optional bool
 }
 
 // agentSpecs lists the agents in the order the view shows them.
 var agentSpecs = []agentSpec{
-	{name: "pi 0.83.0", pipeline: "default", where: "system prompt: the <project_context> block", part: []string{"project_context"}},
-	{name: "CowAgent", pipeline: "cowagent", where: "system prompt: the workspace files section", part: []string{"context_files"}, optional: true},
-	{name: "Codex CLI 0.171.0", pipeline: "codex", where: "input[2] (user), first part: # AGENTS.md instructions"},
-	{name: "Claude Code 2.1.332", pipeline: "claude-code", where: "messages[0] (user), first part: <system-reminder>"},
-	{name: "Gemini CLI 0.61.0", pipeline: "gemini-cli", where: "end of systemInstruction (global files); contents[0] <session_context> (project files)", part: []string{"system_memory", "session_memory"}},
-	{name: "opencode 1.18.33", pipeline: "opencode", where: "the system message, after </env>"},
+	{product: "pi", pipeline: "default", where: "system prompt: the <project_context> block", part: []string{"project_context"}},
+	{product: "CowAgent", pipeline: "cowagent", where: "system prompt: the workspace files section", part: []string{"context_files"}, optional: true},
+	{product: "Codex CLI", pipeline: "codex", where: "input[2] (user), first part: # AGENTS.md instructions"},
+	{product: "Claude Code", pipeline: "claude-code", where: "messages[0] (user), first part: <system-reminder>"},
+	{product: "Gemini CLI", pipeline: "gemini-cli", where: "end of systemInstruction (global files); contents[0] <session_context> (project files)", part: []string{"system_memory", "session_memory"}},
+	{product: "opencode", pipeline: "opencode", where: "the system message, after </env>"},
+}
+
+// name is the agent and the version its pipeline reproduces ("pi 1.6.0",
+// "CowAgent head"), read from the built-in pipeline's version chain.
+func (a agentSpec) name() string {
+	if _, v := pipelines.SplitVersion(pipelines.Versioned(a.pipeline)); v != "" {
+		return a.product + " " + v
+	}
+	return a.product
 }
 
 // Reasons the view adds for a file another agent loads.
@@ -95,7 +106,7 @@ func buildAgentsView(ctx context.Context, cwd string, tok explain.Tokenizer, e e
 
 // runAgent builds one agent's pipeline with its defaults and explains it.
 func runAgent(ctx context.Context, a agentSpec, cwd string, tok explain.Tokenizer, e env) (agentView, error) {
-	av := agentView{Agent: a.name, Pipeline: a.pipeline, Where: a.where, Files: []agentFile{}, Skipped: []agentSkip{}}
+	av := agentView{Agent: a.name(), Pipeline: a.pipeline, Where: a.where, Files: []agentFile{}, Skipped: []agentSkip{}}
 	s, _, err := openSession(ctx, "build", []string{"--pipeline", a.pipeline, "--no-config", "--cwd", cwd}, nil, 0, io.Discard, io.Discard, e)
 	if err != nil {
 		return av, err

@@ -11,9 +11,9 @@ import (
 )
 
 // TestConformance runs the shared conformance harnesses over a freshly
-// built promptc: pi (real pi 0.83.0 outputs), both inside each case's cwd
-// and with --cwd, and CowAgent (its real builder at revision i18n, and at
-// head with the cowagent@head pipeline). The pi
+// built promptc: pi (real pi 0.83.0 outputs, pipeline pi@0.83.0), both
+// inside each case's cwd and with --cwd, and CowAgent (its real builder at
+// revision i18n with cowagent@i18n, and at head with cowagent@head). The pi
 // harness runs a second time with the translations of the cases that need
 // JavaScript extensions (testdata/pi-translations: tool files, resources,
 // transforms), which then pass instead of being skipped, and a third time
@@ -56,13 +56,15 @@ func TestConformance(t *testing.T) {
 		// may be translated, and only pi may skip (extension cases).
 		translated int
 	}{
-		{[]string{"pi.py"}, -1},
-		{[]string{"pi.py", "--with-cwd-flag"}, -1},
-		{[]string{"cowagent.py"}, -1},
+		// Every run names its pipeline: the version it checks, never
+		// "default" or "cowagent", which follow the newest.
+		{[]string{"pi.py", "--pipeline", "pi@0.83.0"}, -1},
+		{[]string{"pi.py", "--pipeline", "pi@0.83.0", "--with-cwd-flag"}, -1},
+		{[]string{"cowagent.py", "--pipeline", "cowagent@i18n"}, -1},
 		{[]string{"cowagent.py", "--target", "head", "--pipeline", "cowagent@head"}, -1},
-		{[]string{"pi.py", "--translations", translations}, 7},
-		{[]string{"pi.py", "--translations", translations, "--with-cwd-flag"}, 7},
-		{[]string{"pi.py", "--cases", extCases, "--translations", translations}, countCases(t, extCases)},
+		{[]string{"pi.py", "--pipeline", "pi@0.83.0", "--translations", translations}, 7},
+		{[]string{"pi.py", "--pipeline", "pi@0.83.0", "--translations", translations, "--with-cwd-flag"}, 7},
+		{[]string{"pi.py", "--pipeline", "pi@0.83.0", "--cases", extCases, "--translations", translations}, countCases(t, extCases)},
 		// pi 1.6.0's recordings, with the pipeline that reproduces them.
 		{[]string{"pi.py", "--pi-version", "1.6.0", "--pipeline", "pi@1.6.0", "--translations", translations}, 7},
 		{[]string{"pi.py", "--pi-version", "1.6.0", "--pipeline", "pi@1.6.0", "--cases", filepath.Join(testdata, "pi16-cases")}, -1},

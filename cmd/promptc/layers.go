@@ -95,14 +95,15 @@ func chooseGlobal(cands []config.Candidate, pipeline string, given bool, names f
 }
 
 // pipelineNames are the names the base pipeline ref answers to in a
-// layer's pipeline: key: ref itself and, for a pipeline file, the name it
-// declares or inherits through extends (a file without name: that
+// layer's pipeline: key: ref itself, for a built-in every name of the
+// same pipeline (default, pi and pi@1.6.0), and for a pipeline file the
+// name it declares or inherits through extends (a file without name: that
 // extends default is for default).
 func pipelineNames(read func(string) ([]byte, error), ref string) []string {
 	names := []string{ref}
 	for range 16 { // extends chains are short; a cycle is loadPlan's error
 		if _, builtin := pipelines.Lookup(ref); builtin {
-			return append(names, ref)
+			return append(names, pipelines.Aliases(ref)...)
 		}
 		data, err := read(ref)
 		if err != nil {

@@ -51,13 +51,13 @@ type partSel struct {
 
 // agents lists the agents whose pipelines exist, in report order.
 var agents = []agent{
-	{dir: "codex", pipeline: "codex", invoke: codexInvocation, parts: []partSel{{name: "agents_md"}}},
-	{dir: "claude-code", pipeline: "claude-code", invoke: claudeInvocation, parts: []partSel{{name: "claude_md"}}},
-	{dir: "gemini-cli", pipeline: "gemini-cli", invoke: geminiInvocation, parts: []partSel{
+	{dir: "codex", pipeline: "codex@0.171.0", invoke: codexInvocation, parts: []partSel{{name: "agents_md"}}},
+	{dir: "claude-code", pipeline: "claude-code@2.1.332", invoke: claudeInvocation, parts: []partSel{{name: "claude_md"}}},
+	{dir: "gemini-cli", pipeline: "gemini-cli@0.61.0", invoke: geminiInvocation, parts: []partSel{
 		{name: "system_memory", params: [][2]string{{"part", "system"}}},
 		{name: "session_memory", params: [][2]string{{"part", "session"}}},
 	}},
-	{dir: "opencode", pipeline: "opencode", invoke: opencodeInvocation, parts: []partSel{{name: "instructions"}}},
+	{dir: "opencode", pipeline: "opencode@1.18.33", invoke: opencodeInvocation, parts: []partSel{{name: "instructions"}}},
 }
 
 // convertAll converts every case of every agent under dir; with captures

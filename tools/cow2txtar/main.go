@@ -1,7 +1,7 @@
 // Command cow2txtar turns the recorded CowAgent oracle cases into
 // testscript goldens for cmd/promptc, one script per case and revision:
 //
-//	go run ./tools/cow2txtar                 # target i18n: cow_*.txtar, pipeline cowagent
+//	go run ./tools/cow2txtar                 # target i18n: cow_*.txtar, pipeline cowagent@i18n
 //	go run ./tools/cow2txtar -target head    # target head: cowhead_*.txtar, pipeline cowagent@head
 //
 // -cases DIR[,DIR...] replaces the target's case folders (i18n: the shared

@@ -30,7 +30,7 @@ type revision struct {
 const sharedCases = "../shared/oracle/cowagent/cases"
 
 var revisions = []revision{
-	{label: "i18n", pipeline: "cowagent", prefix: "cow_", cases: []string{sharedCases}},
+	{label: "i18n", pipeline: "cowagent@i18n", prefix: "cow_", cases: []string{sharedCases}},
 	{label: "head", pipeline: "cowagent@head", prefix: "cowhead_", headInputs: true,
 		cases: []string{sharedCases, "testdata/cowagent-head-cases"}},
 }

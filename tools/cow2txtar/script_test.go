@@ -53,7 +53,7 @@ env HOME=$WORK/harness/home
 env TZ=UTC
 env LANG=C.UTF-8
 cd $WORK/ws
-exec promptc build --pipeline cowagent --cwd $WORK/ws --params $WORK/harness/params.json
+exec promptc build --pipeline cowagent@i18n --cwd $WORK/ws --params $WORK/harness/params.json
 cmpwork stdout $WORK/want/prompt
 -- ws/AGENT.md --
 a

@@ -19,8 +19,9 @@
 // of another cases folder (testdata/pi-ext-cases: piext_).
 //
 // -pi-version V takes the recordings of pi V (expected.V.json) instead of
-// pi 0.83.0's, and -pipeline NAME runs every promptc command with
-// --pipeline NAME; pi 1.6.0's scripts are pi16_*.txtar:
+// pi 0.83.0's. Every promptc command names its pipeline: pi@V, the
+// pipeline of that version, unless -pipeline NAME says otherwise; pi
+// 1.6.0's scripts are pi16_*.txtar:
 //
 //	go run ./tools/oracle2txtar -pi-version 1.6.0 -pipeline pi@1.6.0 -prefix pi16_
 //
@@ -49,11 +50,14 @@ func main() {
 	prefix := flag.String("prefix", "pi_", "script name prefix (the scripts of other cases with this prefix are removed)")
 	var rec recording
 	flag.StringVar(&rec.version, "pi-version", defaultPiVersion, "pi release whose recordings to use: expected.json for "+defaultPiVersion+", expected.VERSION.json otherwise")
-	flag.StringVar(&rec.pipeline, "pipeline", "", "built-in pipeline every promptc run names with --pipeline (\"\" for the default one)")
+	flag.StringVar(&rec.pipeline, "pipeline", "", "built-in pipeline every promptc run names with --pipeline (\"\": pi@VERSION, the pipeline of -pi-version)")
 	txtargen.Main("oracle2txtar", func() error { return run(f, *cwdFlagCases, *translations, *prefix, rec) })
 }
 
 func run(f txtargen.Flags, cwdFlagCases, translations, prefix string, rec recording) error {
+	if rec.pipeline == "" {
+		rec.pipeline = "pi@" + rec.version
+	}
 	cases, err := loadCases(f.Cases, translations, rec)
 	if err != nil {
 		return err

@@ -16,8 +16,8 @@ import (
 const defaultPiVersion = "0.83.0"
 
 // recording says which recordings of the cases a run turns into scripts:
-// pi's version, and the built-in pipeline that reproduces it ("" for the
-// default one).
+// pi's version, and the built-in pipeline that reproduces it (pi@VERSION
+// unless -pipeline names another).
 type recording struct {
 	version, pipeline string
 }

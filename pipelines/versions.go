@@ -1,0 +1,124 @@
+package pipelines
+
+import (
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Versioned returns the versioned built-in pipeline that the built-in
+// name stands for: name itself when it carries a version (pi@1.6.0),
+// else the first versioned pipeline on its extends chain (default and pi
+// give pi@1.6.0, cowagent gives cowagent@head). It returns "" for a name
+// that is not built in or reaches no versioned pipeline (guarded).
+func Versioned(name string) string {
+	for range 8 { // the built-in chains are two or three files long
+		if _, ok := Lookup(name); !ok {
+			return ""
+		}
+		if strings.Contains(name, "@") {
+			return name
+		}
+		name = extendsOf(name)
+	}
+	return ""
+}
+
+// extendsOf is the extends: of the built-in pipeline name ("" for none).
+func extendsOf(name string) string {
+	data, _ := Lookup(name)
+	var top struct {
+		Extends string `yaml:"extends"`
+	}
+	if yaml.Unmarshal(data, &top) != nil {
+		return ""
+	}
+	return top.Extends
+}
+
+// SplitVersion splits a versioned pipeline name: "pi@1.6.0" gives "pi"
+// and "1.6.0"; a name without "@" gives itself and "".
+func SplitVersion(name string) (agent, version string) {
+	agent, version, _ = strings.Cut(name, "@")
+	return agent, version
+}
+
+// Versions lists the versioned built-in pipelines of agent (the names
+// agent@VERSION), oldest first: numeric versions compare part by part,
+// and any other label (CowAgent's i18n and head) keeps the order of the
+// chain, a pipeline after the one it extends.
+func Versions(agent string) []string {
+	var out []string
+	for _, n := range Names() {
+		if a, v := SplitVersion(n); a == agent && v != "" {
+			out = append(out, n)
+		}
+	}
+	depth := func(n string) int {
+		d := 0
+		for e := extendsOf(n); e != "" && d < 8; e = extendsOf(e) {
+			d++
+		}
+		return d
+	}
+	less := func(a, b string) bool {
+		_, va := SplitVersion(a)
+		_, vb := SplitVersion(b)
+		if c, ok := compareNumeric(va, vb); ok {
+			return c < 0
+		}
+		return depth(a) < depth(b)
+	}
+	for i := 1; i < len(out); i++ { // insertion sort: the lists are tiny
+		for j := i; j > 0 && less(out[j], out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// compareNumeric compares two dotted numeric versions part by part
+// (1.10.0 > 1.9.2); ok is false when either is not of that form.
+func compareNumeric(a, b string) (c int, ok bool) {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) || i < len(pb); i++ {
+		var x, y int
+		var err error
+		if i < len(pa) {
+			if x, err = strconv.Atoi(pa[i]); err != nil {
+				return 0, false
+			}
+		}
+		if i < len(pb) {
+			if y, err = strconv.Atoi(pb[i]); err != nil {
+				return 0, false
+			}
+		}
+		if x != y {
+			if x < y {
+				return -1, true
+			}
+			return 1, true
+		}
+	}
+	return 0, true
+}
+
+// Aliases lists the built-in names that stand for the same pipeline as
+// the built-in name: name itself, then every name whose Versioned is the
+// same (default, pi and pi@1.6.0 are one pipeline under three names),
+// sorted. A layer's pipeline: key that gives any of them is for it.
+func Aliases(name string) []string {
+	out := []string{name}
+	v := Versioned(name)
+	if v == "" {
+		return out
+	}
+	for _, n := range Names() {
+		if n != name && Versioned(n) == v {
+			out = append(out, n)
+		}
+	}
+	return out
+}
