@@ -19,7 +19,11 @@ import (
 // the file system does not say, as os does. Anything that is not a
 // directory is opened without blocking and listed through an *os.File, so
 // that it fails exactly as it did.
-func listDir(abs string) ([]fs.DirEntry, fs.FileInfo, error) {
+func listDir(abs string) ([]fs.DirEntry, fs.FileInfo, error) { return listDirOrder(abs, true) }
+
+// listDirOrder is listDir; with sorted false the entries stay in the
+// order getdents64 returned them, the file system's own order.
+func listDirOrder(abs string, sorted bool) ([]fs.DirEntry, fs.FileInfo, error) {
 	fd, fi, err := openStat(abs, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC)
 	if errors.Is(err, syscall.ENOTDIR) {
 		f, err := openNonblocking(abs)
@@ -49,7 +53,9 @@ func listDir(abs string) ([]fs.DirEntry, fs.FileInfo, error) {
 			return nil, fi, err
 		}
 	}
-	sortEntries(entries)
+	if sorted {
+		sortEntries(entries)
+	}
 	return entries, fi, nil
 }
 

@@ -51,14 +51,15 @@ case(A, "cc-rules-tree", "Rules: *.md files of .claude/rules and its subdirector
      setup=[write("tree/repo/.claude/rules/zeta.md", "RULE zeta\n"), write("tree/repo/.claude/rules/sub/inner.md", "RULE sub/inner\n"),
             write("tree/repo/.claude/rules/beta.md", "RULE beta\n"), write("tree/repo/.claude/rules/Alpha.md", "RULE Alpha\n"),
             write("tree/repo/.claude/rules/aa/deep.md", "RULE aa/deep\n")],
-     environment_specific="The rule order is the filesystem's readdir order (here ext4: hash order, which depends on the file system's hash seed); on another file system or machine the same tree can list in another order.")
+     environment_specific="The rule order is the file system's readdir order (ext4: the order of the names' hashes, which depends on the file system's hash seed; tmpfs: the reverse of creation); on another file system or machine the same tree can list in another order.")
 
 case(A, "cc-rules-paths-frontmatter", "A rule with `paths:` frontmatter is conditional and not loaded at start; other frontmatter is stripped from the text.",
      ["CC-6", "CC-10"],
      {"tree/repo/.claude/rules/cond.md": "---\npaths:\n  - \"src/**/*.ts\"\n---\nCONDITIONAL RULE\n",
       "tree/repo/.claude/rules/plain.md": "---\ndescription: always\n---\nPLAIN RULE\n",
       "tree/repo/.claude/rules/star.md": "---\npaths: \"**\"\n---\nPATHS ** RULE\n"},
-     git=["repo"], cwd="repo")
+     git=["repo"], cwd="repo",
+     environment_specific="Two rules load; their order is the rules directory's readdir order (CC-6), which can differ on another file system.")
 
 case(A, "cc-frontmatter", "YAML frontmatter at the top of CLAUDE.md is removed; a later --- block is kept.",
      ["CC-10"],

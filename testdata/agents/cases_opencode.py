@@ -165,3 +165,43 @@ case(A, "oc-cwd-is-home", "cwd = HOME (no git): ~/AGENTS.md is a project file; t
 case(A, "oc-cwd-is-config-dir", "cwd = the global config dir (no git): its AGENTS.md is the global file and is not listed again as a project file.",
      ["OC-9", "OC-3"],
      {GCONF + "/AGENTS.md": "GLOBAL AGENTS\n", "home/.config/AGENTS.md": "XDG CONFIG PARENT\n"}, cwd="../home/.config/opencode")
+
+# ---------------------------------------------------------------- glob order (OC-6)
+# The matches of one glob come in the glob scanner's order, which follows the directory listing
+# (readdir) order: environment-specific, compared only where the file system lists the case's
+# directories as it did when recorded (expected.json "readdir", TestAgentCasesReaddir).
+RD = "Several files match one glob; their order follows the directory listing (readdir) order of the file system, which can differ on another machine."
+
+case(A, "oc-glob-order-globstar", "A ** glob over a chain of nested directories (one subdirectory per level): a directory's matches, in scanner order, come before those of the directories below it. (With two sibling subdirectories their order varied between two recordings of the same tree: not pinned.)",
+     ["OC-6"],
+     {"tree/repo/opencode.json": oc_config(instructions=["rules/**/*.md"])},
+     git=["repo"], cwd="repo",
+     setup=[write("tree/repo/rules/zeta.md", "ZETA\n"), write("tree/repo/rules/beta.md", "BETA\n"), write("tree/repo/rules/Alpha.md", "ALPHA\n"),
+            write("tree/repo/rules/sub/inner.md", "SUB INNER\n"), write("tree/repo/rules/sub/mid.md", "SUB MID\n"), write("tree/repo/rules/sub/Alpha.md", "SUB ALPHA\n"),
+            write("tree/repo/rules/sub/deep/x.md", "SUB DEEP X\n"), write("tree/repo/rules/sub/deep/y.md", "SUB DEEP Y\n"),
+            write("tree/repo/rules/notes.txt", "NOT MD\n")],
+     environment_specific=RD)
+
+case(A, "oc-glob-order-star-in-cwd", "A * glob in cwd: matches in scanner order; AGENTS.md, already listed as the project file, keeps its first place.",
+     ["OC-6", "OC-9"],
+     {"tree/repo/opencode.json": oc_config(instructions=["*.md"]), "tree/repo/AGENTS.md": "AGENTS\n"},
+     git=["repo"], cwd="repo",
+     setup=[write("tree/repo/zeta.md", "ZETA\n"), write("tree/repo/beta.md", "BETA\n"), write("tree/repo/Alpha.md", "ALPHA\n"),
+            write("tree/repo/mid.md", "MID\n")],
+     environment_specific=RD)
+
+case(A, "oc-glob-order-up-the-walk", "A relative glob matched in cwd and in its ancestors up to the git root: deepest directory first, each directory's matches in scanner order.",
+     ["OC-6"],
+     {"tree/repo/opencode.json": oc_config(instructions=["docs/*.md"])},
+     git=["repo"], cwd="repo/sub",
+     setup=[write("tree/repo/docs/zeta.md", "REPO ZETA\n"), write("tree/repo/docs/beta.md", "REPO BETA\n"), write("tree/repo/docs/Alpha.md", "REPO ALPHA\n"),
+            write("tree/repo/sub/docs/zeta.md", "SUB ZETA\n"), write("tree/repo/sub/docs/beta.md", "SUB BETA\n"), write("tree/repo/sub/docs/Alpha.md", "SUB ALPHA\n")],
+     environment_specific=RD)
+
+case(A, "oc-glob-order-two-globs", "Two globs over the same files: a file keeps the place its first match gave it.",
+     ["OC-6", "OC-9"],
+     {"tree/repo/opencode.json": oc_config(instructions=["rules/[bz]*.md", "rules/*.md"])},
+     git=["repo"], cwd="repo",
+     setup=[write("tree/repo/rules/zeta.md", "ZETA\n"), write("tree/repo/rules/beta.md", "BETA\n"), write("tree/repo/rules/Alpha.md", "ALPHA\n"),
+            write("tree/repo/rules/mid.md", "MID\n")],
+     environment_specific=RD)

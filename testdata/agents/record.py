@@ -183,6 +183,7 @@ def run_case(agent, case_dir, agents_dir, work, timeout):
     oname = AGENTS[agent][0]
     root = os.path.join(work, oname)
     meta = materialise(case_dir, root)
+    listing = listings(root) if meta.get("environment_specific") else None
     cwd_lines = read_lines(os.path.join(case_dir, "cwd"))
     cwd = os.path.join(root, "fs", cwd_lines[0] if cwd_lines and cwd_lines[0] else ".")
     os.makedirs(cwd, exist_ok=True)
@@ -223,7 +224,20 @@ def run_case(agent, case_dir, agents_dir, work, timeout):
     entries = [json.loads(l) for l in open(log, encoding="utf-8")] if os.path.exists(log) else []
     stderr = open(os.path.join(root, "tmp", ".stderr"), encoding="utf-8", errors="replace").read()
     opened = traced_files(trace, root) if agent == "codex" else None
-    return meta, p.returncode, entries, stderr, root, opened
+    return meta, p.returncode, entries, stderr, root, opened, listing
+
+
+def listings(root):
+    """every directory of the materialised tree and HOME (not .git) -> its entry names in the order the
+    file system lists them (os.listdir does not sort), before the agent runs; keys start with tree/ or home/"""
+    out = {}
+    for top, key in (("fs", "tree"), ("home", "home")):
+        base = os.path.join(root, top)
+        for dp, dns, fns in os.walk(base):
+            dns[:] = [d for d in dns if d != ".git"]
+            rel = os.path.relpath(dp, base)
+            out[key if rel == "." else key + "/" + rel] = os.listdir(dp)
+    return dict(sorted(out.items()))
 
 
 def traced_files(trace, root):
@@ -397,7 +411,7 @@ def normalize(obj, root):
 
 def capture(agent, name, case_dir, agents_dir, work, timeout, full=False):
     oname, pkg, how = AGENTS[agent]
-    meta, rc, entries, stderr, root, opened = run_case(agent, case_dir, agents_dir, work, timeout)
+    meta, rc, entries, stderr, root, opened, listing = run_case(agent, case_dir, agents_dir, work, timeout)
     e = main_request(agent, entries)
     out = {"agent": agent, "cli": {"package": pkg, "version": version_of(agents_dir, oname, pkg), "run": how},
            "case": name, "version_specific": meta.get("version_specific"),
@@ -415,6 +429,8 @@ def capture(agent, name, case_dir, agents_dir, work, timeout, full=False):
     out["loaded_files"] = loaded_files(agent, parts)
     if opened is not None:
         out["opened_files"] = opened
+    if listing is not None:
+        out["readdir"] = listing
     if full:
         out["request"] = body
         out["stderr"] = stderr

@@ -21,5 +21,10 @@ for d in testdata/agents/cases/*/*/; do
   a=$(basename "$(dirname "$d")"); c=$(basename "$d")
   [ -f "$OUT/captures/$a/$c/expected.json" ] || { mkdir -p "$OUT/captures/$a/$c"; cp "$d/expected.json" "$OUT/captures/$a/$c/"; }
 done
-go run ./tools/agentcases -captures "$OUT/captures" -out "$OUT/tests"
+go run ./tools/agentcases -captures "$OUT/captures" -out "$OUT/tests" -readdir-out "$OUT/readdir-tests"
 go run ./cmd/promptc test "$OUT/tests"
+# The environment-specific cases (their answer follows the file system's
+# listing order), recorded just now on this machine: compared where the
+# file system lists their directories as recorded (TestAgentCasesReaddir).
+PROMPTC_READDIR_CASES="$OUT/readdir-tests" go test ./cmd/promptc -run '^TestAgentCasesReaddir$' -count=1 -v | grep -v '^=== RUN'
+

@@ -61,6 +61,10 @@ type capture struct {
 		Text    string `json:"text"`
 	} `json:"parts"`
 	Error string `json:"error"`
+	// Readdir is, for an environment-specific case, every directory of
+	// the tree (tree/…) and HOME (home/…) with its entries in the order
+	// the recording machine's file system listed them.
+	Readdir map[string][]string `json:"readdir"`
 }
 
 // loadCase reads the case directory dir, and its capture from

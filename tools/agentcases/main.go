@@ -7,15 +7,17 @@
 //
 //	go run ./tools/agentcases            # rewrite testdata/promptc-tests/agents
 //	go run ./tools/agentcases -check     # write nothing; fail when a case is stale
-//	go run ./tools/agentcases -captures DIR -out OUT   # cases from fresh captures (testdata/agents/verify.sh)
+//	go run ./tools/agentcases -captures DIR -out OUT -readdir-out OUT2   # cases from fresh captures (testdata/agents/verify.sh)
 //
 // A case becomes: its tree/ under $WORK/fs and home/ under $WORK/home,
 // an empty .git directory for each git line, its setup ops as archive
 // files and fs commands, the agent's settings (config files, env, CLI
 // arguments) as the pipeline's params, and the part's recorded text,
 // <ROOT> written $WORK, as want. A case that needs something promptc
-// cannot express (git history, readdir order) is left out; the generated
-// README.md lists it with the reason.
+// cannot express (git history) is left out; the generated README.md lists
+// it with the reason. An environment-specific case (its answer follows the
+// file system's listing order) is written to the readdir folder instead,
+// with the listing recorded with it (readdir.go).
 package main
 
 import (
@@ -29,17 +31,36 @@ func main() {
 	cases := flag.String("cases", "testdata/agents/cases", "folder of the recorded agent cases")
 	out := flag.String("out", "testdata/promptc-tests/agents", "folder of the case files (one folder per agent below it)")
 	check := flag.Bool("check", false, "write nothing; fail when a case file is stale or missing")
+	readdirOut := flag.String("readdir-out", "testdata/agents/readdir-tests", "folder of the environment-specific case files (one folder per agent below it)")
 	captures := flag.String("captures", "", "read each case's expected.json from DIR/<agent>/<case>/ (record.py --out DIR) instead of the case dir")
 	txtargen.Main("agentcases", func() error {
-		sets, err := convertAll(*cases, *captures)
+		sets, rsets, err := convertBoth(*cases, *captures)
 		if err != nil {
 			return err
 		}
-		for _, s := range sets {
+		for i, s := range sets {
 			if err := txtargen.Sync(filepath.Join(*out, s.agent), "*.txtar", s.files, *check, osStderr()); err != nil {
 				return err
 			}
+			if err := txtargen.Sync(filepath.Join(*readdirOut, s.agent), "*.txtar", rsets[i].files, *check, osStderr()); err != nil {
+				return err
+			}
 		}
-		return txtargen.Sync(*out, "README.md", map[string][]byte{"README.md": readme(sets)}, *check, osStderr())
+		return txtargen.Sync(*out, "README.md", map[string][]byte{"README.md": readme(sets, rsets)}, *check, osStderr())
 	})
+}
+
+// convertBoth is convertAll, then the readdir cases of every agent.
+func convertBoth(cases, captures string) ([]*set, []*readdirSet, error) {
+	sets, err := convertAll(cases, captures)
+	if err != nil {
+		return nil, nil, err
+	}
+	rsets := make([]*readdirSet, len(sets))
+	for i, s := range sets {
+		if rsets[i], err = convertReaddir(agents[i], s, cases, captures); err != nil {
+			return nil, nil, err
+		}
+	}
+	return sets, rsets, nil
 }

@@ -12,18 +12,21 @@ import (
 // converter writes from the checked-in recorded cases.
 func TestCasesAreFresh(t *testing.T) {
 	root := filepath.Join("..", "..", "testdata")
-	sets, err := convertAll(filepath.Join(root, "agents", "cases"), "")
+	sets, rsets, err := convertBoth(filepath.Join(root, "agents", "cases"), "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var report bytes.Buffer
 	out := filepath.Join(root, "promptc-tests", "agents")
-	for _, s := range sets {
+	for i, s := range sets {
 		if err := txtargen.Sync(filepath.Join(out, s.agent), "*.txtar", s.files, true, &report); err != nil {
 			t.Errorf("%v:\n%s(run go run ./tools/agentcases)", err, report.String())
 		}
+		if err := txtargen.Sync(filepath.Join(root, "agents", "readdir-tests", s.agent), "*.txtar", rsets[i].files, true, &report); err != nil {
+			t.Errorf("%v:\n%s(run go run ./tools/agentcases)", err, report.String())
+		}
 	}
-	if err := txtargen.Sync(out, "README.md", map[string][]byte{"README.md": readme(sets)}, true, &report); err != nil {
+	if err := txtargen.Sync(out, "README.md", map[string][]byte{"README.md": readme(sets, rsets)}, true, &report); err != nil {
 		t.Errorf("%v:\n%s(run go run ./tools/agentcases)", err, report.String())
 	}
 }

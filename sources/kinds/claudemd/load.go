@@ -215,10 +215,11 @@ func (l *loader) add(p, typ string, depth int, importer string) {
 	}
 }
 
-// rules lists the .md files of a rules directory, depth first, sorted by
-// name (CC-6; Claude Code uses readdir order).
+// rules lists the .md files of a rules directory, depth first, each
+// subdirectory at its place, in the file system's own listing order, not
+// sorted (CC-6).
 func (l *loader) rules(dir, typ string) {
-	entries, err := sources.ReadDir(l.fsys, dir)
+	entries, err := sources.ReadDirUnsorted(l.fsys, dir)
 	if err != nil {
 		return
 	}

@@ -22,11 +22,11 @@ func TestLoad(t *testing.T) {
 			name: "CC-4 CC-5 user file, then every ancestor outermost first, per-dir order",
 			tree: map[string]string{
 				"h/.claude/CLAUDE.md": "U", "CLAUDE.md": " top ", "r/.git/": "",
-				"r/CLAUDE.local.md": "L", "r/.claude/CLAUDE.md": "D", "r/.claude/rules/b.md": "RB", "r/.claude/rules/a.md": "RA", "r/CLAUDE.md": "P",
+				"r/CLAUDE.local.md": "L", "r/.claude/CLAUDE.md": "D", "r/.claude/rules/a.md": "RA", "r/CLAUDE.md": "P",
 			},
 			cwd: "r",
 			want: []string{"h/.claude/CLAUDE.md (user, 0)=U", "CLAUDE.md (project, 0)=top", "r/CLAUDE.md (project, 0)=P",
-				"r/.claude/CLAUDE.md (project, 0)=D", "r/.claude/rules/a.md (project, 0)=RA", "r/.claude/rules/b.md (project, 0)=RB", "r/CLAUDE.local.md (local, 0)=L"},
+				"r/.claude/CLAUDE.md (project, 0)=D", "r/.claude/rules/a.md (project, 0)=RA", "r/CLAUDE.local.md (local, 0)=L"},
 		},
 		{
 			name: "CC-13 CC-15 imports follow their importer depth first, each file once",

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/promptc/promptc/diag"
@@ -177,45 +176,10 @@ func (l *loader) instructions() []string {
 }
 
 // glob adds the files below dir that pattern matches (slash-separated
-// path.Match elements, "**" any depth, dotfiles included), sorted.
+// path.Match elements, "**" any depth, dotfiles included) in the order of
+// opencode's glob scanner (OC-6, globOrder).
 func (l *loader) glob(dir, pattern string) {
-	var matches []string
-	var walk func(dir string, elems []string)
-	walk = func(dir string, elems []string) {
-		if len(elems) == 0 {
-			if sources.IsFile(l.fsys, dir) {
-				matches = append(matches, dir)
-			}
-			return
-		}
-		e := elems[0]
-		if e == "**" {
-			walk(dir, elems[1:])
-		}
-		if !strings.ContainsAny(e, "*?[") {
-			walk(path.Join(dir, e), elems[1:])
-			return
-		}
-		entries, err := sources.ReadDir(l.fsys, dir)
-		if err != nil {
-			return
-		}
-		for _, en := range entries {
-			p := path.Join(dir, en.Name())
-			if e == "**" {
-				if sources.IsDir(l.fsys, p) {
-					walk(p, elems)
-				}
-				continue
-			}
-			if ok, _ := path.Match(e, en.Name()); ok {
-				walk(p, elems[1:])
-			}
-		}
-	}
-	walk(dir, strings.Split(pattern, "/"))
-	sort.Strings(matches)
-	for _, m := range matches {
+	for _, m := range globOrder(l.fsys, dir, pattern) {
 		l.add(m)
 	}
 }
