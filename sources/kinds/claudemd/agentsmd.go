@@ -15,9 +15,9 @@ var agentsNames = []string{"AGENTS.md", ".claude/AGENTS.md"}
 // project, which reads no AGENTS.md (CC-24).
 var claudeNames = []string{"CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md"}
 
-// ReasonClaudeProject: an AGENTS.md on the walk of a Claude project
-// (CC-24); Detail names the CLAUDE-named file that makes it one.
-const ReasonClaudeProject = "AGENTS.md is read only where the walk has no CLAUDE.md"
+// ReasonClaudeProject: an AGENTS.md on the walk of a Claude project, not
+// read (CC-24); Detail names the CLAUDE-named file that makes it one.
+const ReasonClaudeProject = "a CLAUDE.md is on the walk"
 
 // ReasonSameText: an AGENTS.md (or its import) whose trimmed text is that
 // of a project or local file already listed (CC-24).
@@ -41,11 +41,11 @@ const ReasonSameText = "same text as a listed project file"
 // the last listed project or local file, else at the end.
 func (l *loader) addAgentsMD(dirs []string) {
 	cwd := path.Clean(l.opts.Cwd)
-	if l.claudeProject(dirs, cwd) {
+	if by := l.claudeProject(dirs, cwd); by != "" {
 		for _, d := range dirs {
 			for _, n := range agentsNames {
-				if p := path.Join(d, n); sources.IsFile(l.fsys, p) {
-					l.exclude(p, ReasonClaudeProject, "")
+				if p := path.Join(d, n); !l.seen[p] && sources.IsFile(l.fsys, p) {
+					l.exclude(p, ReasonClaudeProject, by)
 				}
 			}
 		}
@@ -110,16 +110,17 @@ func (l *loader) addAgentsMD(dirs []string) {
 	}
 }
 
-// claudeProject reports whether a CLAUDE-named file with text lies in the
-// cwd or an ancestor (CC-24): one listed as a top-level project or local
-// file, or one that a project-type load of the walk's claudeNames finds.
-func (l *loader) claudeProject(dirs []string, cwd string) bool {
+// claudeProject returns the CLAUDE-named file with text that lies in the
+// cwd or an ancestor (CC-24), or "": one listed as a top-level project or
+// local file, or one that a project-type load of the walk's claudeNames
+// finds.
+func (l *loader) claudeProject(dirs []string, cwd string) string {
 	for _, f := range l.res.Files {
 		if f.Depth != 0 || f.Type == TypeUser || !(strings.HasSuffix(f.Path, "/CLAUDE.md") || strings.HasSuffix(f.Path, "/CLAUDE.local.md")) {
 			continue
 		}
 		if d := ownerDir(f.Path); inside(cwd, d) {
-			return true
+			return f.Path
 		}
 	}
 	probe := l.sub()
@@ -127,11 +128,11 @@ func (l *loader) claudeProject(dirs []string, cwd string) bool {
 		for _, n := range claudeNames {
 			probe.add(path.Join(d, n), TypeProject, 0, "")
 			if len(probe.res.Files) > 0 {
-				return true
+				return probe.res.Files[0].Path
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // sub is a loader with l's settings and its own once-only set, in which

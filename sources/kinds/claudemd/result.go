@@ -67,5 +67,5 @@ func (r Result) ContextFiles() []sources.ContextFile {
 
 // Walk reports the walked directories and the names tried in each.
 func (r Result) Walk() sources.Walk {
-	return sources.Walk{Dirs: append([]string(nil), r.Dirs...), Names: []string{"CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md"}}
+	return sources.Walk{Dirs: append([]string(nil), r.Dirs...), Names: []string{"CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules", "CLAUDE.local.md", "AGENTS.md", ".claude/AGENTS.md"}}
 }
