@@ -11,18 +11,9 @@ func listDir(abs string) ([]fs.DirEntry, fs.FileInfo, error) { return listDirFil
 // listDirOrder is listDir; with sorted false the entries stay in the
 // order the system's directory read returned them.
 func listDirOrder(abs string, sorted bool) ([]fs.DirEntry, fs.FileInfo, error) {
-	if sorted {
-		return listDir(abs)
-	}
 	f, err := openDir(abs)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	entries, err := f.ReadDir(-1)
-	return entries, fi, err
+	return listOpenOrder(f, sorted)
 }

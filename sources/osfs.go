@@ -74,7 +74,11 @@ func listDirFile(abs string) ([]fs.DirEntry, fs.FileInfo, error) {
 }
 
 // listOpen lists the open f, sorted, with f's FileInfo, and closes it.
-func listOpen(f *os.File) ([]fs.DirEntry, fs.FileInfo, error) {
+func listOpen(f *os.File) ([]fs.DirEntry, fs.FileInfo, error) { return listOpenOrder(f, true) }
+
+// listOpenOrder is listOpen; with sorted false the entries stay in the
+// order the system's directory read returned them.
+func listOpenOrder(f *os.File, sorted bool) ([]fs.DirEntry, fs.FileInfo, error) {
 	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
@@ -84,7 +88,9 @@ func listOpen(f *os.File) ([]fs.DirEntry, fs.FileInfo, error) {
 	if err != nil {
 		return nil, fi, err
 	}
-	sortEntries(entries)
+	if sorted {
+		sortEntries(entries)
+	}
 	return entries, fi, nil
 }
 

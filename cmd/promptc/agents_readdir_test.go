@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/promptc/promptc/internal/testkit/oracletest"
 )
 
 // TestAgentCasesReaddir runs the environment-specific agent cases
@@ -112,14 +114,9 @@ func listsAsRecorded(t *testing.T, listings map[string][]string) string {
 				t.Fatal(err)
 			}
 		}
-		f, err := os.Open(scratch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := f.Readdirnames(-1)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
+		got := []string{}
+		for _, e := range oracletest.Listing(t, scratch) {
+			got = append(got, e.Name())
 		}
 		if !reflect.DeepEqual(got, want) {
 			return "this file system lists " + d + " as " + strings.Join(got, " ") + ", recorded " + strings.Join(want, " ")

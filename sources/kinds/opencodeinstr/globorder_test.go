@@ -1,7 +1,6 @@
 package opencodeinstr
 
 import (
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -33,17 +32,8 @@ func TestGlobOrder(t *testing.T) {
 		t.Errorf("**/*.md: got %q, want %q", got, want)
 	}
 	// several files in one directory: the reverse of its listing
-	f, err := os.Open(root + "/l")
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries, err := f.ReadDir(-1)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := []string{}
-	for _, e := range slices.Backward(entries) {
+	for _, e := range slices.Backward(oracletest.Listing(t, root+"/l")) {
 		if !e.IsDir() {
 			want = append(want, "l/"+e.Name())
 		}
