@@ -13,8 +13,10 @@
 //     item (OC-10).
 //   - URLs in `instructions` are never fetched: promptc records them as
 //     excluded (offline, opencode adds nothing for an unreachable URL).
-//   - Glob matches are sorted by path; opencode lists them in its
-//     scanner's order, which depends on the file system.
+//   - Glob matches come in opencode's scanner order (globOrder): breadth
+//     first, each directory listed unsorted and taken in reverse, so the
+//     same tree can give another order on another file system, as it
+//     does for opencode.
 //
 // All file access goes through a sources.FS; Load never writes.
 package opencodeinstr
