@@ -362,3 +362,20 @@ case(A, "cc-agents-symlink", "A symlinked AGENTS.md loads under the link path; a
      git=["repo"], cwd="repo/sub",
      setup=[symlink("tree/repo/AGENTS.md", "../shared/agents.md"), symlink("tree/repo/sub/AGENTS.md", "../../shared/agents.md"),
             write("tree/repo/sub/.claude/AGENTS.md", "SUB DOT-CLAUDE AGENTS\n")])
+
+case(A, "cc-agents-nested-worktree", "cwd in a git worktree nested inside its main repo, no CLAUDE-named file: the main checkout's AGENTS.md is skipped like its CLAUDE.md (CC-23); the worktree's and the directories above the main repo load.",
+     ["CC-24", "CC-23"],
+     {"tree/main/README": "x\n"},
+     git=["main"], cwd="main/wt/pkg",
+     setup=[gitcmd("tree/main", "add", "-A"), gitcmd("tree/main", "commit", "-qm", "init"),
+            gitcmd("tree/main", "worktree", "add", "-q", "wt"),
+            write("tree/AGENTS.md", "ABOVE MAIN AGENTS\n"), write("tree/main/AGENTS.md", "MAIN AGENTS (main checkout)\n"),
+            write("tree/main/wt/AGENTS.md", "WORKTREE AGENTS\n"), write("tree/main/wt/pkg/AGENTS.md", "WT PKG AGENTS\n")])
+
+case(A, "cc-agents-nested-worktree-local", "Nested worktree: the main checkout's CLAUDE.local.md still loads (CC-23) and makes a Claude project: no AGENTS.md.",
+     ["CC-24", "CC-23"],
+     {"tree/main/README": "x\n"},
+     git=["main"], cwd="main/wt",
+     setup=[gitcmd("tree/main", "add", "-A"), gitcmd("tree/main", "commit", "-qm", "init"),
+            gitcmd("tree/main", "worktree", "add", "-q", "wt"),
+            write("tree/main/CLAUDE.local.md", "MAIN LOCAL\n"), write("tree/main/wt/AGENTS.md", "WORKTREE AGENTS\n")])
