@@ -126,6 +126,18 @@ func checkDirs(files []File, scope Scope, realRoot, cwd string) []string {
 
 func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host, realRoot string, dirs []string, texts map[string]string) (AgentReport, error) {
 	ar := AgentReport{Agent: a.Name, Target: a.Target, Pipeline: a.Pipeline, Verified: a.Pipeline != ""}
+	if a.Recorded != "" {
+		ar.Note = "recorded: " + a.Recorded + "'s loading rules as the agents oracle recorded them (no pipeline yet)"
+		pls := placements(a, files, scope)
+		if len(pls) == 0 {
+			return ar, nil
+		}
+		for _, d := range dirs {
+			rel := relDir(realRoot, d, scope)
+			ar.Dirs = append(ar.Dirs, DirReport{Dir: rel, Rules: verifyDir(copilotLoad(h.FS, d, h.Home), a, realRoot, rel, pls, texts)})
+		}
+		return ar, nil
+	}
 	if !ar.Verified {
 		ar.Note = "unverified: promptc has no pipeline of " + a.Name + "; its files are checked against the documented format only"
 		for _, f := range files {
@@ -149,15 +161,22 @@ func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host,
 		if err != nil {
 			return ar, err
 		}
-		rel := "."
-		if d != realRoot || scope == ScopeUser {
-			if r, err := filepath.Rel(realRoot, d); err == nil {
-				rel = filepath.ToSlash(r)
-			}
-		}
+		rel := relDir(realRoot, d, scope)
 		ar.Dirs = append(ar.Dirs, DirReport{Dir: rel, Rules: verifyDir(l, a, realRoot, rel, pls, texts)})
 	}
 	return ar, nil
+}
+
+// relDir names a checked directory for the report: below the root, "."
+// for the root (user scope: relative to HOME, which may climb out).
+func relDir(realRoot, d string, scope Scope) string {
+	if d == realRoot && scope == ScopeProject {
+		return "."
+	}
+	if r, err := filepath.Rel(realRoot, d); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return d
 }
 
 // failed reports whether the check fails: a file not as emit would

@@ -16,7 +16,7 @@ import (
 
 // The real CLIs the oracle runs (../shared/oracle/agents), by the name
 // emit gives the agent.
-var oracleAgents = map[string]string{"codex": "codex", "claude-code": "claude", "gemini-cli": "gemini", "opencode": "opencode"}
+var oracleAgents = map[string]string{"codex": "codex", "claude-code": "claude", "gemini-cli": "gemini", "opencode": "opencode", "copilot": "copilot"}
 
 // oracleDir is the agents oracle, or "" when it is not there.
 func oracleDir() string {
@@ -49,7 +49,7 @@ func sampleMonorepo(t *testing.T, dir string) (project, user Source) {
 			t.Fatal(err)
 		}
 	}
-	targets := []string{"agents-md", "claude", "gemini"}
+	targets := []string{"agents-md", "claude", "gemini", "copilot"}
 	project = Source{Targets: targets, Rules: []Rule{
 		{ID: "style", Text: "RULE-STYLE: indent with tabs.\n"},
 		{ID: "security", Text: "RULE-SECURITY: never commit secrets.\n"},
@@ -78,7 +78,7 @@ func sampleMonorepo(t *testing.T, dir string) (project, user Source) {
 
 // expectations are, per agent and directory, the rule texts emit --check
 // says the agent sends (true) or does not (false).
-func expectations(t *testing.T, dir string, project, user Source) map[string]map[string]map[string]bool {
+func expectations(t *testing.T, dir string, project, user Source, wantFail bool) map[string]map[string]map[string]bool {
 	t.Helper()
 	tree, home := filepath.Join(dir, "tree"), filepath.Join(dir, "home")
 	h := Host{Getenv: func(k string) string {
@@ -107,8 +107,8 @@ func expectations(t *testing.T, dir string, project, user Source) map[string]map
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Failed {
-		t.Fatalf("emit --check fails on the sample: %+v", rep)
+	if rep.Failed != wantFail {
+		t.Fatalf("emit --check failed = %v on the sample, want %v: %+v", rep.Failed, wantFail, rep)
 	}
 	for _, a := range rep.Agents {
 		for _, d := range a.Dirs {
@@ -131,7 +131,7 @@ func expectations(t *testing.T, dir string, project, user Source) map[string]map
 
 // TestEmitCheckMatchesRealCLIs emits a sample monorepo (root rules, a
 // rule scoped to src/api, a user-level file, hand-written sections kept),
-// then runs Codex CLI, Claude Code, Gemini CLI and opencode on it from the
+// then runs Codex CLI, Claude Code, Gemini CLI, opencode and Copilot CLI on it from the
 // root and from src/api with the agents oracle, and checks that each
 // sends every rule emit --check says it loads and none it says it does
 // not. It needs the CLIs (AGENTS_DIR, see the oracle's install.sh).
@@ -149,9 +149,29 @@ func TestEmitCheckMatchesRealCLIs(t *testing.T) {
 	if _, err := exec.LookPath("unshare"); err != nil {
 		t.Skip("unshare is not installed: the oracle cannot sandbox the CLIs")
 	}
-	dir := t.TempDir()
-	project, user := sampleMonorepo(t, dir)
-	want := expectations(t, dir, project, user)
+	// Two cases: as emitted, and with a hand-written
+	// src/api/AGENTS.override.md that shadows the emitted src/api/AGENTS.md
+	// for Codex (emit --check then fails and says Codex skips the rule).
+	for _, variant := range []struct {
+		name     string
+		override bool
+	}{{"emitted", false}, {"override", true}} {
+		t.Run(variant.name, func(t *testing.T) {
+			dir := t.TempDir()
+			project, user := sampleMonorepo(t, dir)
+			if variant.override {
+				if err := os.WriteFile(filepath.Join(dir, "tree", "src", "api", "AGENTS.override.md"), []byte("OVERRIDE-API: local notes.\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			compareWithCLIs(t, oracle, agentsDir, dir, expectations(t, dir, project, user, variant.override))
+		})
+	}
+}
+
+// compareWithCLIs runs every CLI from the root and src/api of the case in
+// dir and compares what each sent with want.
+func compareWithCLIs(t *testing.T, oracle, agentsDir, dir string, want map[string]map[string]map[string]bool) {
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	sent := map[string]map[string]string{}
@@ -173,7 +193,7 @@ func TestEmitCheckMatchesRealCLIs(t *testing.T) {
 	}
 	wg.Wait()
 	checked, loads := 0, 0
-	keeps := map[string]string{"codex": "HANDWRITTEN-AGENTS", "opencode": "HANDWRITTEN-AGENTS", "claude-code": "HANDWRITTEN-CLAUDE"}
+	keeps := map[string]string{"codex": "HANDWRITTEN-AGENTS", "opencode": "HANDWRITTEN-AGENTS", "claude-code": "HANDWRITTEN-CLAUDE", "copilot": "HANDWRITTEN-AGENTS"}
 	for agent := range oracleAgents {
 		for _, d := range []string{".", "src/api"} {
 			if err := errs[agent+" "+d]; err != nil {

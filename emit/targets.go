@@ -23,21 +23,25 @@ type Agent struct {
 	Target string `json:"target"`
 	// Pipeline is promptc's built-in pipeline that reproduces what the
 	// agent loads (verified against the real CLI); "" when promptc has
-	// none and checks the documented format only.
+	// none.
 	Pipeline string `json:"pipeline,omitempty"`
+	// Recorded is set for an agent without a pipeline whose loading rules
+	// promptc recorded with the real CLI (copilotLoad); an agent with
+	// neither is checked against its documented format only.
+	Recorded string `json:"recorded,omitempty"`
 }
 
 // agents lists every agent, grouped by target.
 var agents = []Agent{
-	{"codex", "agents-md", "codex"},
-	{"opencode", "agents-md", "opencode"},
-	{"pi", "agents-md", "default"},
-	{"claude-code", "claude", "claude-code"},
-	{"gemini-cli", "gemini", "gemini-cli"},
-	{"cursor", "cursor", ""},
-	{"copilot", "copilot", ""},
-	{"windsurf", "windsurf", ""},
-	{"cline", "cline", ""},
+	{Name: "codex", Target: "agents-md", Pipeline: "codex"},
+	{Name: "opencode", Target: "agents-md", Pipeline: "opencode"},
+	{Name: "pi", Target: "agents-md", Pipeline: "default"},
+	{Name: "claude-code", Target: "claude", Pipeline: "claude-code"},
+	{Name: "gemini-cli", Target: "gemini", Pipeline: "gemini-cli"},
+	{Name: "cursor", Target: "cursor"},
+	{Name: "copilot", Target: "copilot", Recorded: "GitHub Copilot CLI 1.0.102"},
+	{Name: "windsurf", Target: "windsurf"},
+	{Name: "cline", Target: "cline"},
 }
 
 // AgentNames are the names a section's agents: may use.

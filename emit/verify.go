@@ -127,9 +127,11 @@ func placements(a Agent, files []File, scope Scope) []placement {
 			switch {
 			case a.Target == "claude" && f.Whole:
 				p.onDemand = "a rule with paths: (" + strings.Join(f.Scoped, ", ") + "): Claude Code loads it when it reads a matching file, not at start"
+			case a.Target == "copilot" && f.Whole:
+				p.onDemand = "applyTo " + strings.Join(f.Scoped, ",") + ": Copilot CLI lists the file for the model to read when it works on matching files, not at start"
 			case f.Whole:
 				p.onDemand = "scoped to " + strings.Join(f.Scoped, ", ")
-			case scope == ScopeProject && path.Dir(f.Path) != ".":
+			case scope == ScopeProject && path.Dir(f.Path) != "." && (path.Base(f.Path) == "AGENTS.md" || path.Base(f.Path) == "GEMINI.md"):
 				p.scopeDir = path.Dir(f.Path)
 			}
 			out = append(out, p)
