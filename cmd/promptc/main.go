@@ -31,11 +31,10 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"time"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/internal/fscache"
-	"github.com/promptc/promptc/internal/sourcedate"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -64,22 +63,14 @@ func tuneGC(args []string, getenv func(string) string) {
 
 // Main runs promptc with the process's arguments and standard streams.
 func Main() int {
-	return run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, osEnv{fs: oneShotFS(os.Args[1:])})
+	return run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, osEnv{Snapshot: oneShotFS(os.Args[1:])})
 }
 
-// env is the process environment promptc reads: variables, the physical
-// working directory, the user's home, the date and standard input.
-type env interface {
-	Getenv(key string) string
-	Getwd() (string, error)
-	// Home is $HOME, else the user's home directory as the OS knows it.
-	Home() string
-	// Today is the date, YYYY-MM-DD: the UTC date $SOURCE_DATE_EPOCH
-	// pins, else the local date.
-	Today() string
-	// Stdin is read only for --params -.
-	Stdin() io.Reader
-}
+// env is the process environment promptc reads (package host).
+type env = host.Env
+
+// osEnv is the process's own environment (host.OS).
+type osEnv = host.OS
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (code int) {
 	defer func() {
@@ -113,7 +104,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 	case "validate":
 		err = cmdValidate(ctx, args[1:], stdout, stderr, e)
 	case "agents":
+		if len(args) > 1 && args[1] == "capture" {
+			return runCapture(ctx, args[2:], stdout, stderr, e)
+		}
 		err = cmdAgents(ctx, args[1:], stdout, stderr, e)
+	case "run":
+		return cmdRun(ctx, args[1:], stdout, stderr, e)
 	case "pipelines":
 		err = cmdPipelines(args[1:], stdout)
 	case "config":
@@ -183,13 +179,12 @@ func report(err error, stderr io.Writer) int {
 	if errors.As(err, new(failedError)) {
 		return exitSpec
 	}
-	var le lockedError
+	var le host.LockedError
 	if errors.As(err, &le) {
-		fmt.Fprintf(stderr, "promptc: %v\n", le.err)
+		fmt.Fprintf(stderr, "promptc: %v\n", le.Err)
 		return exitSpec
 	}
-	var ue usageError
-	if errors.As(err, &ue) {
+	if ue, ok := asUsage(err); ok {
 		fmt.Fprintf(stderr, "promptc: %s\nRun 'promptc help' for usage.\n", ue.msg)
 		return exitUsage
 	}
@@ -217,6 +212,8 @@ Usage:
   promptc explain  [flags]            explain the prompt: sections, sources, why not, tokens, cache, drift
   promptc graph    [flags]            draw the compiled pipeline (with input flags: mark what was active)
   promptc agents   [--cwd DIR]        what pi, Codex, Claude Code, Gemini CLI, opencode (and CowAgent) load, side by side
+  promptc agents capture AGENT        record the installed CLI's base prompt (fake model server, loopback only) into the cache
+  promptc run      AGENT [--mode add|replace] [flags] [-- ARGS]  run claude, codex, gemini or opencode with promptc's prompt
   promptc validate FILE...            check pipeline files (schema and compile) without reading sources
   promptc params   [--pipeline P]     list a pipeline's params with their types, defaults, flags and environment
   promptc config   [flags]            the configuration layers and the merged pipeline (--layers, --show-origin, --json)
@@ -266,11 +263,6 @@ Flags of diff (before the build flags):
 Exit status: 0 ok, 1 pipeline errors (or a failing test case), 2 usage errors, 3 I/O or internal errors.
 `
 
-type osEnv struct {
-	// fs, when set, is what builds read (see oneShotFS); nil: the OS's.
-	fs sources.FS
-}
-
 // oneShotFS is the file system of a command that reads the files of one
 // moment and exits: a snapshot of the OS's, so that what the command
 // looks up before its build (the working directory's realpath, layer
@@ -285,26 +277,4 @@ func oneShotFS(args []string) sources.FS {
 		return fscache.Snapshot(sources.OSFS())
 	}
 	return nil
-}
-
-func (osEnv) Getenv(k string) string { return os.Getenv(k) }
-
-// Today is the UTC date $SOURCE_DATE_EPOCH pins, else the local date. A
-// malformed value is reported by pipelineParams before Today is used.
-func (osEnv) Today() string {
-	d, err := sourcedate.Today(os.Getenv(sourcedate.Var), time.Now)
-	if err != nil {
-		return time.Now().Format(time.DateOnly)
-	}
-	return d
-}
-
-func (osEnv) Stdin() io.Reader { return os.Stdin }
-
-func (osEnv) Home() string {
-	if h := os.Getenv("HOME"); h != "" {
-		return h
-	}
-	h, _ := os.UserHomeDir()
-	return h
 }

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/promptc/promptc/agentcapture"
+	"github.com/promptc/promptc/agentrun"
+)
+
+const captureUsage = `Usage: promptc agents capture AGENT [--model NAME] [--timeout DURATION]
+
+Runs the installed CLI (claude, codex, gemini, opencode; or claude-code, gemini-cli) once,
+non-interactively, in a scratch HOME and directory, against a fake model server promptc
+starts on 127.0.0.1, inside a network namespace of its own (loopback only) where the
+system allows one; then stores the base system prompt the CLI sent, and its version, in
+$XDG_CACHE_HOME/promptc/agents/<agent>/<version>/ (base.md, capture.json). promptc ships
+no vendor's prompt: replace mode and the *-system pipelines read only what this records.
+
+  --model NAME        the model to run the CLI with (the base prompt can depend on it;
+                      default: codex gpt-5.5, gemini gemini-3.1-pro-preview, opencode
+                      fake-model, claude its own default)
+  --timeout DURATION  how long the CLI may take (default 2m)
+
+Exit status: 0 captured, 2 usage or unknown agent, 127 not installed, 4 version too old,
+8 the CLI did not finish a turn offline, 3 an I/O error.
+`
+
+// runCapture is promptc agents capture.
+func runCapture(ctx context.Context, args []string, stdout, stderr io.Writer, e env) int {
+	err := captureOnce(ctx, args, stdout, stderr, e)
+	var ae *agentrun.Error
+	var fe *agentcapture.FailedError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ae):
+		fmt.Fprintf(stderr, "promptc agents capture: %v\n", ae)
+		return ae.ExitStatus()
+	case errors.As(err, &fe):
+		fmt.Fprintf(stderr, "promptc agents capture: %v\n", fe)
+		return agentrun.ExitCaptureFailed
+	}
+	var is isolatedStatus
+	if errors.As(err, &is) {
+		return is.code
+	}
+	return report(err, stderr)
+}
+
+// isolatedStatus ends a capture whose work ran in the namespaced re-run,
+// with that run's exit status.
+type isolatedStatus struct{ code int }
+
+func (isolatedStatus) Error() string { return "capture ran in a network namespace" }
+
+func captureOnce(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
+	var name, model string
+	timeout := agentcapture.DefaultTimeout
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-h" || a == "--help":
+			_, err := io.WriteString(stdout, captureUsage)
+			return err
+		case a == "--model" || a == "--timeout":
+			if i+1 == len(args) {
+				return usageError{a + " needs a value"}
+			}
+			i++
+			if a == "--model" {
+				model = args[i]
+				continue
+			}
+			d, err := time.ParseDuration(args[i])
+			if err != nil || d <= 0 {
+				return usageError{fmt.Sprintf("--timeout %q: want a positive duration such as 90s", args[i])}
+			}
+			timeout = d
+		case len(a) > 0 && a[0] == '-':
+			return usageError{fmt.Sprintf("agents capture: unknown flag %q", a)}
+		case name != "":
+			return usageError{"agents capture takes one AGENT"}
+		default:
+			name = a
+		}
+	}
+	if name == "" {
+		return usageError{"agents capture needs an AGENT: claude, codex, gemini or opencode"}
+	}
+	a, err := agentrun.Lookup(name)
+	if err != nil {
+		return err
+	}
+	in, err := agentrun.Find(ctx, a, e.Getenv("PATH"))
+	if err != nil {
+		return err
+	}
+	if _, err := agentrun.CheckVersion(in); err != nil {
+		return err
+	}
+	if _, real := e.(osEnv); real && !agentcapture.InNetns() {
+		code, ok, err := agentcapture.Isolated(ctx, os.Args[1:], os.Stdout, os.Stderr)
+		if err != nil {
+			return err
+		}
+		if ok {
+			return isolatedStatus{code}
+		}
+		fmt.Fprintln(stderr, "promptc agents capture: warning: no network namespace (user namespaces are off): the CLI runs with a loopback base URL, a dummy key and telemetry off, but is not kept from other hosts")
+	}
+	if agentcapture.InNetns() {
+		if err := agentcapture.LoopbackUp(); err != nil {
+			return fmt.Errorf("bringing up loopback in the capture's network namespace: %w", err)
+		}
+	}
+	entry, base, err := agentcapture.Capture(ctx, agentcapture.Options{Agent: a.Command, CLI: in.Path, Version: in.Version, Model: model, PATH: e.Getenv("PATH"), Timeout: timeout})
+	if err != nil {
+		return err
+	}
+	cache := agentcapture.CacheDir(e.Getenv, e.Home())
+	if err := agentcapture.Store(cache, entry, base); err != nil {
+		return fmt.Errorf("storing the capture: %w", err)
+	}
+	m := entry.Model
+	if m == "" {
+		m = "its default model"
+	}
+	_, err = fmt.Fprintf(stdout, "captured %s %s (%s): base prompt %d bytes in %d parts, from %s\n  %s\n",
+		a.Name, in.Version, m, len(base), len(agentcapture.Split(base)), entry.Where, agentcapture.EntryDir(cache, a.Command, in.Version))
+	return err
+}
