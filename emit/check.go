@@ -2,9 +2,12 @@ package emit
 
 import (
 	"context"
+	"errors"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"sync"
 )
 
 // FileState is the state of one emitted file on disk.
@@ -89,16 +92,32 @@ func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*
 		texts[r.ID] = r.Text
 	}
 	dirs := checkDirs(plan.Files, opts.Scope, realRoot, cwd)
+	var todo []Agent
 	for _, a := range agents {
-		if len(src.Targets) > 0 && !slices.Contains(src.Targets, a.Target) {
-			continue
+		if len(src.Targets) == 0 || slices.Contains(src.Targets, a.Target) {
+			todo = append(todo, a)
 		}
-		ar, err := checkAgent(ctx, a, plan.Files, opts.Scope, h, realRoot, dirs, texts)
-		if err != nil {
-			return nil, err
-		}
-		rep.Agents = append(rep.Agents, ar)
 	}
+	// The agents are independent: each builds its own pipeline, in
+	// parallel (at most GOMAXPROCS at once); the report keeps their order.
+	reports := make([]AgentReport, len(todo))
+	errs := make([]error, len(todo))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, a := range todo {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			reports[i], errs[i] = checkAgent(ctx, a, plan.Files, opts.Scope, h, realRoot, dirs, texts)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	rep.Agents = reports
 	rep.Failed = rep.failed()
 	return rep, nil
 }
@@ -132,7 +151,7 @@ func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host,
 		if len(pls) == 0 {
 			return ar, nil
 		}
-		for _, d := range dirs {
+		for _, d := range agentDirs(a, files, scope, realRoot, dirs) {
 			rel := relDir(realRoot, d, scope)
 			ar.Dirs = append(ar.Dirs, DirReport{Dir: rel, Rules: verifyDir(copilotLoad(h.FS, d, h.Home), a, realRoot, rel, pls, texts)})
 		}
@@ -156,7 +175,7 @@ func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host,
 	if err != nil {
 		return ar, err
 	}
-	for _, d := range dirs {
+	for _, d := range agentDirs(a, files, scope, realRoot, dirs) {
 		l, err := run.build(ctx, d)
 		if err != nil {
 			return ar, err
@@ -165,6 +184,26 @@ func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host,
 		ar.Dirs = append(ar.Dirs, DirReport{Dir: rel, Rules: verifyDir(l, a, realRoot, rel, pls, texts)})
 	}
 	return ar, nil
+}
+
+// agentDirs are the directories of dirs agent a is built from: the
+// first (the root, or the cwd at user scope) and those holding a nested
+// file of a's target; the others would show the same files.
+func agentDirs(a Agent, files []File, scope Scope, realRoot string, dirs []string) []string {
+	if scope == ScopeUser {
+		return dirs
+	}
+	out := dirs[:1:1]
+	for _, f := range files {
+		if f.Target != a.Target {
+			continue
+		}
+		d := path.Join(realRoot, path.Dir(f.Path))
+		if slices.Contains(dirs, d) && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // relDir names a checked directory for the report: below the root, "."
