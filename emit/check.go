@@ -166,7 +166,7 @@ func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host,
 		}
 		return ar, nil
 	}
-	ar.Note = "verified: promptc's pipeline " + a.Pipeline + " was built from each directory"
+	ar.Note = "verified: promptc's pipeline " + a.Pipeline + " built from the root and each directory holding a nested file of it"
 	pls := placements(a, files, scope)
 	if len(pls) == 0 {
 		return ar, nil

@@ -21,16 +21,23 @@ import (
 //     ROOT/.github/instructions whose applyTo is absent or "**": inlined
 //     whole, front matter included;
 //   - any other applyTo: only listed (pattern and path) for the model to
-//     read when it works on matching files.
+//     read when it works on matching files;
+//   - a file with the same text as one already sent is not sent again.
 func copilotLoad(fsys sources.FS, dir, home string) loaded {
 	root := sources.ProjectRoot(fsys, dir)
 	var l loaded
 	var b strings.Builder
+	seen := map[string]string{}
 	read := func(p string) {
 		data, err := sources.ReadFile(fsys, p)
 		if err != nil || strings.TrimSpace(string(data)) == "" {
 			return
 		}
+		if first, dup := seen[string(data)]; dup {
+			l.excluded = append(l.excluded, prov.Exclusion{Path: p, Reason: "same text as a file already sent", Detail: first})
+			return
+		}
+		seen[string(data)] = p
 		b.WriteString(string(data) + "\n")
 		l.files = append(l.files, sources.ContextFile{Path: p, Content: string(data), Bytes: len(data)})
 	}
