@@ -59,8 +59,9 @@ func (e *FailedError) Error() string {
 
 // Capture runs the CLI once in a scratch HOME and working directory (both
 // removed afterwards) against a Server, with a dummy key and telemetry
-// off, and returns the entry and the base prompt it sent. Nothing of the
-// user's is read or written: the CLI sees only the scratch directories.
+// off, and returns the entry and the base prompt it sent, the scratch
+// paths in it as placeholders (Normalize). Nothing of the user's is read
+// or written: the CLI sees only the scratch directories.
 func Capture(ctx context.Context, o Options) (Entry, string, error) {
 	if o.Model == "" {
 		o.Model = DefaultModel(o.Agent)
@@ -73,7 +74,10 @@ func Capture(ctx context.Context, o Options) (Entry, string, error) {
 		return Entry{}, "", err
 	}
 	defer os.RemoveAll(scratch)
-	home, cwd := filepath.Join(scratch, "home"), filepath.Join(scratch, "work")
+	if real, err := filepath.EvalSymlinks(scratch); err == nil {
+		scratch = real // the CLI sees the physical path
+	}
+	home, cwd := filepath.Join(scratch, "home"), filepath.Join(scratch, scratchCwdName)
 	for _, d := range []string{home, cwd, filepath.Join(scratch, "tmp")} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			return Entry{}, "", err
@@ -117,6 +121,7 @@ func Capture(ctx context.Context, o Options) (Entry, string, error) {
 	if strings.TrimSpace(base) == "" {
 		return Entry{}, "", &FailedError{Agent: o.Agent, Why: "the base prompt in its request is empty"}
 	}
+	base = Normalize(base, home, cwd)
 	e := Entry{Agent: o.Agent, Version: o.Version, Model: o.Model, Where: Where(o.Agent), Captured: time.Now().UTC().Format(time.RFC3339)}
 	return e, base, nil
 }

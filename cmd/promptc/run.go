@@ -26,6 +26,7 @@ private temporary directory, removed when the CLI ends. promptc's exit status is
                    appended (Gemini CLI, which has no append hook: its captured base, then them)
   --mode replace   the captured base prompt (promptc agents capture AGENT), as layers change
                    it, plus the added sections, in place of the agent's base prompt
+  --print          print the hook and the text that would be handed over; start nothing
 
 Refusals, before the agent starts: 2 unknown agent or bad flags, 127 the CLI is not on
 PATH, 4 a version older than the one verified, 5 no captured base prompt for this version,
@@ -67,7 +68,7 @@ func runAgentOnce(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	if err != nil {
 		return agentrun.Exit{}, err
 	}
-	mode, own, agentArgs, err := splitRunArgs(args[1:])
+	mode, printOnly, own, agentArgs, err := splitRunArgs(args[1:])
 	if err != nil {
 		return agentrun.Exit{}, err
 	}
@@ -94,12 +95,15 @@ func runAgentOnce(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return agentrun.Exit{}, err
 	}
 	printWarnings(stderr, res.Diagnostics)
-	text, err := agentrun.Added(res, base.sectionIDs)
+	text, err := agentrun.Added(res, base.sectionIDs, "pipelines/"+pipeline+".yaml")
 	if err != nil {
 		return agentrun.Exit{}, err
 	}
 	if a.AddNeedsBase && mode == agentrun.Add && text != "" {
-		text = base.text + "\n\n" + text
+		text = agentcapture.Expand(base.text, e.Home(), cwdOr(cwd, e)) + "\n\n" + text
+	}
+	if printOnly {
+		return agentrun.Exit{}, printHandover(stdout, in, mode, text)
 	}
 	environ := os.Environ()
 	if osE, ok := e.(interface{ Environ() []string }); ok {
@@ -127,31 +131,53 @@ func runAgentOnce(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	return agentrun.Run(ctx, child, sigs)
 }
 
-// splitRunArgs splits what follows AGENT: --mode, promptc's build flags,
-// and after "--" the agent's own arguments.
-func splitRunArgs(args []string) (mode agentrun.Mode, own, agentArgs []string, err error) {
+// splitRunArgs splits what follows AGENT: --mode, --print, promptc's
+// build flags, and after "--" the agent's own arguments.
+func splitRunArgs(args []string) (mode agentrun.Mode, printOnly bool, own, agentArgs []string, err error) {
 	mode = agentrun.Add
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
 		case a == "--":
-			return mode, own, args[i+1:], nil
-		case a == "--mode" || a == "-mode":
+			return mode, printOnly, own, args[i+1:], nil
+		case a == "--print":
+			printOnly = true
+		case a == "--mode":
 			if i+1 == len(args) {
-				return "", nil, nil, usageError{"--mode needs a value: add or replace"}
+				return "", false, nil, nil, usageError{"--mode needs a value: add or replace"}
 			}
 			i++
 			a = "--mode=" + args[i]
 			fallthrough
 		case strings.HasPrefix(a, "--mode="):
 			if mode, err = agentrun.ParseMode(strings.TrimPrefix(a, "--mode=")); err != nil {
-				return "", nil, nil, usageError{err.Error()}
+				return "", false, nil, nil, usageError{err.Error()}
 			}
 		default:
 			own = append(own, a)
 		}
 	}
-	return mode, own, nil, nil
+	return mode, printOnly, own, nil, nil
+}
+
+// printHandover is --print: the hook and the text promptc run would hand
+// over, on stdout; the agent is not started.
+func printHandover(w io.Writer, in agentrun.Installed, mode agentrun.Mode, text string) error {
+	hook := in.Agent.AddHook
+	if mode == agentrun.Replace {
+		hook = in.Agent.ReplaceHook
+	}
+	_, err := fmt.Fprintf(w, "# promptc run %s --mode %s: %s %s (%s), hook %s, %d bytes\n%s", in.Agent.Command, mode, in.Agent.Name, in.Version, in.Path, hook, len(text), text)
+	return err
+}
+
+// cwdOr is the build's cwd, else the process's.
+func cwdOr(cwd string, e env) string {
+	if cwd != "" {
+		return cwd
+	}
+	wd, _ := e.Getwd()
+	return wd
 }
 
 // buildForAgent builds pipeline with the build flags own, as

@@ -5,6 +5,7 @@ package builtin
 
 import (
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/kinds/capturedbase"
 	"github.com/promptc/promptc/sources/kinds/catalog"
 	"github.com/promptc/promptc/sources/kinds/claudemd"
 	"github.com/promptc/promptc/sources/kinds/codexdocs"
@@ -29,6 +30,7 @@ import (
 // kinds of their own.
 func Kinds() []sources.Kind {
 	return []sources.Kind{
+		capturedbase.New(),
 		catalog.New(),
 		claudemd.New(),
 		codexdocs.New(),
