@@ -53,8 +53,13 @@ type Candidate struct {
 	Layer engine.Layer
 	// Found is false when the file does not exist.
 	Found bool
-	// Base is the pipeline the layer says it is for (pipeline:), if any.
+	// Base is the pipeline family the layer says it is for (pipeline:),
+	// if any: the layer applies only to pipelines that answer to it.
 	Base string
+	// Default is the pipeline the layer selects for a request that names
+	// none (default_pipeline:), if any. Only the system and user layers'
+	// count: a project layer is read once the pipeline is chosen.
+	Default string
 	// Ignored, when not "", is why a file that exists is not a candidate
 	// (Found is false, Layer.Name is the file): a .promptc.yaml above the
 	// project root.
@@ -116,7 +121,7 @@ func ReadProject(fsys sources.FS, c Candidate) (Candidate, error) {
 }
 
 // read reads a layer file safely (it may come from a repository someone
-// else wrote: see sources.ReadFile) and notes the base it names.
+// else wrote: see sources.ReadFile) and notes the pipelines it names.
 func read(fsys sources.FS, p, role string) (Candidate, error) {
 	c := Candidate{Layer: engine.Layer{Name: p, Role: role}}
 	data, err := sources.ReadFile(fsys, p)
@@ -128,9 +133,10 @@ func read(fsys sources.FS, p, role string) (Candidate, error) {
 	}
 	c.Layer.Data, c.Found = data, true
 	var top struct {
-		Pipeline string `yaml:"pipeline"`
+		Pipeline        string `yaml:"pipeline"`
+		DefaultPipeline string `yaml:"default_pipeline"`
 	}
 	_ = yaml.Unmarshal(data, &top) // a broken file is reported when it is loaded
-	c.Base = top.Pipeline
+	c.Base, c.Default = top.Pipeline, top.DefaultPipeline
 	return c, nil
 }

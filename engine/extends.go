@@ -9,7 +9,7 @@ import (
 )
 
 // parsedLayer is a layer parsed, with the keys that only steer loading
-// (extends, pipeline) taken out.
+// (extends, pipeline, default_pipeline) taken out.
 type parsedLayer struct {
 	name, role string
 	m          map[string]any
@@ -44,6 +44,15 @@ func expandExtends(set LoadSettings) ([]parsedLayer, diag.List) {
 				}
 			}
 			delete(m, "pipeline")
+			if v, ok := m["default_pipeline"]; ok {
+				switch name, isText := v.(string); {
+				case !isText || name == "":
+					diags.Errorf(ix.Lookup("/default_pipeline"), "schema", "default_pipeline: names the one pipeline a command that names none runs, got %s", yamlType(v))
+				case role != RoleSystem && role != RoleUser:
+					diags.Errorf(ix.Lookup("/default_pipeline"), "load", "default_pipeline: selects the pipeline in a system or user layer only; a %s layer is read once the pipeline is chosen", role)
+				}
+				delete(m, "default_pipeline")
+			}
 			if _, ok := m["extends"]; ok {
 				diags.Errorf(ix.Lookup("/extends"), "load", "only a pipeline file may extend another; this is a layer over the pipeline (use pipeline: to say which base it is for)")
 				delete(m, "extends")
@@ -54,6 +63,10 @@ func expandExtends(set LoadSettings) ([]parsedLayer, diag.List) {
 		if _, ok := m["pipeline"]; ok {
 			diags.Errorf(ix.Lookup("/pipeline"), "load", "a pipeline file names no base with pipeline:; to start from another pipeline, use extends:")
 			delete(m, "pipeline")
+		}
+		if _, ok := m["default_pipeline"]; ok {
+			diags.Errorf(ix.Lookup("/default_pipeline"), "load", "a pipeline file selects no pipeline: default_pipeline: belongs in a system or user layer")
+			delete(m, "default_pipeline")
 		}
 		chain, ds := extendChain(set, parsedLayer{l.Name, role, m, ix, l.Dir})
 		diags = append(diags, ds...)

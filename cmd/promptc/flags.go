@@ -1,23 +1,25 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"strings"
+
+	"github.com/promptc/promptc/host"
+	"github.com/promptc/promptc/host/args"
 )
 
-// flagKind says how a flag takes its value.
-type flagKind int
+// flagKind says how a flag takes its value (package host/args).
+type flagKind = args.Kind
 
 const (
-	boolFlag   flagKind = iota // no value
-	stringFlag                 // one value, last wins
-	listFlag                   // repeatable, values kept in order
+	boolFlag   = args.Bool   // no value
+	stringFlag = args.String // one value, last wins
+	listFlag   = args.List   // repeatable, values kept in order
 )
 
-// flagDef is one flag a command accepts. Flags of promptc itself are
-// declared in Go; flags that set pipeline params come from the params'
-// bind: entries (see pipelineFlags).
+// flagDef is one flag a command accepts, as the commands declare theirs;
+// def gives it to package host/args, which reads command lines.
 type flagDef struct {
 	name string
 	kind flagKind
@@ -30,7 +32,32 @@ type flagDef struct {
 	bound bool
 }
 
-// parsed holds a command line after parsing.
+func (d flagDef) def() args.Def {
+	return args.Def{Name: d.name, Kind: d.kind, Help: d.help, Short: d.short, Metavar: d.metavar, Bound: d.bound}
+}
+
+func flagDefOf(d args.Def) flagDef {
+	return flagDef{name: d.Name, kind: d.Kind, help: d.Help, short: d.Short, metavar: d.Metavar, bound: d.Bound}
+}
+
+func argDefs(defs []flagDef) []args.Def {
+	out := make([]args.Def, len(defs))
+	for i, d := range defs {
+		out[i] = d.def()
+	}
+	return out
+}
+
+func flagDefsOf(defs []args.Def) []flagDef {
+	out := make([]flagDef, len(defs))
+	for i, d := range defs {
+		out[i] = flagDefOf(d)
+	}
+	return out
+}
+
+// parsed holds a command line after parsing (an args.Parsed, as the
+// commands read it).
 type parsed struct {
 	given map[string]bool
 	str   map[string]string
@@ -42,6 +69,8 @@ type parsed struct {
 	// their values.
 	occs []occurrence
 	defs map[string]flagDef
+	// from is the reading this one was made of.
+	from *args.Parsed
 }
 
 type occurrence struct{ name, value string }
@@ -50,80 +79,39 @@ func (p *parsed) has(name string) bool      { return p.given[name] }
 func (p *parsed) get(name string) string    { return p.str[name] }
 func (p *parsed) list(name string) []string { return p.lists[name] }
 
-// usageError is a command-line mistake (exit status 2).
+func parsedOf(ap *args.Parsed) *parsed {
+	p := &parsed{given: map[string]bool{}, str: map[string]string{}, lists: map[string][]string{}, defs: map[string]flagDef{},
+		args: ap.Args, raw: ap.Raw, from: ap}
+	for name, d := range ap.Defs {
+		p.defs[name] = flagDefOf(d)
+	}
+	for _, o := range ap.Occs {
+		p.given[o.Name] = true
+		p.occs = append(p.occs, occurrence{o.Name, o.Value})
+		switch ap.Defs[o.Name].Kind {
+		case stringFlag:
+			p.str[o.Name] = ap.Get(o.Name)
+		case listFlag:
+			p.lists[o.Name] = ap.List(o.Name)
+		}
+	}
+	return p
+}
+
+// usageError is a command-line mistake (exit status 2); package host's
+// host.UsageError is one too.
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
-// parseFlags parses args with defs. A flag that takes a value always takes
-// the next argument, even when it is empty or starts with "-" (pi does the
-// same). "--name=value" is accepted too. A long name may be given with one
-// dash or two; a short alias only with one. "--" ends the flags; other
-// arguments are positional.
-//
-// With lenient set, unknown flags are skipped the way pi skips them: the
-// next argument is their value unless it starts with "-". promptc parses
-// leniently once to find which pipeline to load, then strictly with that
-// pipeline's flags.
-func parseFlags(args []string, defs []flagDef, lenient bool) (*parsed, error) {
-	p := &parsed{given: map[string]bool{}, str: map[string]string{}, lists: map[string][]string{}, defs: map[string]flagDef{}, raw: args}
-	shorts := map[string]string{}
-	for _, d := range defs {
-		p.defs[d.name] = d
-		if d.short != "" {
-			shorts[d.short] = d.name
-		}
+// parseFlags parses args with defs (see args.Parse): leniently, unknown
+// flags are skipped the way pi skips them.
+func parseFlags(argv []string, defs []flagDef, lenient bool) (*parsed, error) {
+	ap, err := args.Parse(argv, argDefs(defs), lenient)
+	if err != nil {
+		return nil, err
 	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			p.args = append(p.args, args[i+1:]...)
-			break
-		}
-		if !strings.HasPrefix(a, "-") || a == "-" {
-			p.args = append(p.args, a)
-			continue
-		}
-		dashes := a[:len(a)-len(strings.TrimLeft(a, "-"))]
-		name := strings.TrimLeft(a, "-")
-		value, hasValue := "", false
-		if j := strings.IndexByte(name, '='); j >= 0 {
-			name, value, hasValue = name[:j], name[j+1:], true
-		}
-		d, ok := p.defs[name]
-		if long, isShort := shorts[name]; dashes == "-" && isShort && (!ok || d.name != name) {
-			d, ok = p.defs[long], true
-		}
-		if !ok {
-			if lenient {
-				if !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
-					i++
-				}
-				continue
-			}
-			return nil, usageError{fmt.Sprintf("unknown flag %s%s", dashes, name)}
-		}
-		if d.kind == boolFlag {
-			if hasValue {
-				return nil, usageError{fmt.Sprintf("flag --%s takes no value", d.name)}
-			}
-		} else if !hasValue {
-			if i+1 >= len(args) {
-				return nil, usageError{fmt.Sprintf("flag --%s needs a value", d.name)}
-			}
-			i++
-			value = args[i]
-		}
-		p.given[d.name] = true
-		p.occs = append(p.occs, occurrence{d.name, value})
-		switch d.kind {
-		case stringFlag:
-			p.str[d.name] = value
-		case listFlag:
-			p.lists[d.name] = append(p.lists[d.name], value)
-		}
-	}
-	return p, nil
+	return parsedOf(ap), nil
 }
 
 // parseCommand parses the flags of a command that runs no pipeline. It
@@ -149,4 +137,17 @@ func checkArgs(name string, p *parsed, maxArgs int) error {
 		return usageError{fmt.Sprintf("%s takes no arguments, got %q", name, p.args[maxArgs])}
 	}
 	return nil
+}
+
+// asUsage is err as a usageError when package host says it is one.
+func asUsage(err error) (usageError, bool) {
+	var ue usageError
+	if errors.As(err, &ue) {
+		return ue, true
+	}
+	var hu host.UsageError
+	if errors.As(err, &hu) {
+		return usageError{hu.Msg}, true
+	}
+	return ue, false
 }

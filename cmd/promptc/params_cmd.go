@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/host"
 )
 
 // cmdParams lists a pipeline's params: type, default, doc and what sets
@@ -22,13 +23,8 @@ func cmdParams(ctx context.Context, args []string, stdout io.Writer, e env) erro
 	if err != nil || done {
 		return err
 	}
-	sel := selectionOf(p)
-	cands, err := findGlobal(e, sel.noConfig)
-	if err != nil {
-		return err
-	}
-	base, cl := chooseGlobal(cands, sel.pipeline, sel.given, hostPlanSource(e).names)
-	plan, ds, err := loadPlan(ctx, hostPlanSource(e), sel.stack(base, cl, nil))
+	req := host.Request{Pipeline: p.get("pipeline"), Overlays: p.list("overlay"), Sets: p.list("set"), NoConfig: p.has("no-config")}
+	plan, ds, err := (&host.Host{Env: e}).Plan(ctx, req)
 	if err != nil {
 		return err
 	}

@@ -53,11 +53,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	h, err := newServeHandler(e, roots, builders, !p.has("no-watch"))
+	h, err := serve.NewService(e, roots, builders, !p.has("no-watch"))
 	if err != nil {
 		return err
 	}
-	srv := serve.New(h.handle, lim)
+	srv := serve.New(h.Handle, lim)
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	if p.has("stdio") {

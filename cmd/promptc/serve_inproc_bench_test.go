@@ -17,19 +17,19 @@ func BenchmarkServeHandler(b *testing.B) {
 	f := newServeFixtureSkills(b, 1000)
 	h := f.handler(b, true)
 	req := serve.Request{Command: serve.CommandBuild, Args: []string{"--cwd", f.proj}}
-	if _, e := h.handle(context.Background(), req); e != nil {
+	if _, e := h.Handle(context.Background(), req); e != nil {
 		b.Fatal(e)
 	}
 	b.Run("handle", func(b *testing.B) {
 		b.ReportAllocs()
 		for range b.N {
-			if _, e := h.handle(context.Background(), req); e != nil {
+			if _, e := h.Handle(context.Background(), req); e != nil {
 				b.Fatal(e)
 			}
 		}
 	})
 	b.Run("encode", func(b *testing.B) {
-		v, _ := h.handle(context.Background(), req)
+		v, _ := h.Handle(context.Background(), req)
 		var res engine.Result
 		if err := json.Unmarshal(v.(serve.Encoded), &res); err != nil {
 			b.Fatal(err)

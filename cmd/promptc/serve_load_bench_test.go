@@ -27,7 +27,7 @@ func BenchmarkServeLoad(b *testing.B) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve.New(h.handle, serve.Limits{}).ServeHTTP(ctx, l, 10*time.Second) }()
+	go func() { done <- serve.New(h.Handle, serve.Limits{}).ServeHTTP(ctx, l, 10*time.Second) }()
 	defer func() {
 		cancel()
 		if err := <-done; err != nil {

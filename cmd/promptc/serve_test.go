@@ -86,14 +86,14 @@ func (f *serveFixture) age(t testing.TB) {
 // handler is a serve handler in this process over the fixture (its home,
 // its system configuration, its project as the working directory),
 // allowing roots (none: every directory).
-func (f *serveFixture) handler(t testing.TB, watch bool, roots ...string) *serveHandler {
+func (f *serveFixture) handler(t testing.TB, watch bool, roots ...string) *serve.Service {
 	t.Helper()
 	e := fakeEnv{vars: map[string]string{"HOME": f.home, "PROMPTC_SYSTEM_CONFIG": filepath.Join(f.root, "etc", "config.yaml")}, wd: f.proj}
 	r, err := serve.NewRoots(roots, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := newServeHandler(e, r, 8, watch)
+	h, err := serve.NewService(e, r, 8, watch)
 	if err != nil {
 		t.Fatal(err)
 	}

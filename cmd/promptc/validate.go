@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -29,10 +30,7 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer, e
 	if len(p.args) == 0 {
 		return usageError{"validate needs at least one pipeline FILE or NAME (an overlay FILE is checked over --base NAME|FILE, default: default)"}
 	}
-	cands, err := findGlobal(e, p.has("no-config"))
-	if err != nil {
-		return err
-	}
+	h := &host.Host{Env: e}
 	var all diag.List
 	var lines []string
 	for _, name := range p.args {
@@ -45,8 +43,7 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer, e
 			base = name
 			lines = append(lines, name+": ok")
 		}
-		_, cl := chooseGlobal(cands, base, true, hostPlanSource(e).names)
-		_, ds, err := loadPlan(ctx, hostPlanSource(e), layerStack{base: base, config: cl.applied, overlays: overlays, sets: p.list("set")})
+		_, ds, err := h.Plan(ctx, host.Request{Pipeline: base, Overlays: overlays, Sets: p.list("set"), NoConfig: p.has("no-config")})
 		if err != nil {
 			return err
 		}

@@ -6,8 +6,14 @@
 //	   ▲           ▲
 //	sources/kinds/<kind>   engine (+ conditions, sections, schema, fscache, yamlpos)
 //	   ▲                        ▲
-//	sources/builtin        explain, bind, pipelines, cmd/promptc
+//	sources/builtin        explain, bind, pipelines, config
+//	                            ▲
+//	                       host, host/args (layers, trust gate, params, plan cache)
+//	                            ▲
+//	                       serve, casetest, cmd/promptc
 //
 // The engine never imports a kind; nothing above the engine imports a kind
 // package except through sources/builtin, the one list of built-in kinds.
+// Nothing the engine depends on imports host; serve reaches no cmd/ code;
+// cmd/promptc imports neither config nor bind (host_test.go).
 package architecture

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"fmt"
@@ -9,22 +9,22 @@ import (
 
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/explain"
+	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/internal/fscache"
-	"github.com/promptc/promptc/serve"
 	"github.com/promptc/promptc/sources"
 )
 
-// serveState is what promptc serve keeps between requests: the compiled
-// plans (by their layers' bytes), the warm builders (by plan and cwd),
-// the tokenizers explain loaded, and one file cache for the pipeline,
+// state is what the [Service] keeps between requests: the compiled plans
+// (by their layers' bytes), the warm builders (by plan and cwd), the
+// tokenizers explain loaded, and one file cache for the pipeline,
 // overlay and layer files requests name, so that an unchanged file is
 // not read again. Every read goes through the roots.
-type serveState struct {
-	base     env
-	roots    *serve.Roots
+type state struct {
+	base     host.Env
+	roots    *Roots
 	files    sources.FS // cached, within the roots: pipeline, layer and param files
-	plans    *serve.LRU[string, any]
-	builders *serve.LRU[builderKey, *builderSlot]
+	plans    *LRU[string, any]
+	builders *LRU[builderKey, *builderSlot]
 	// watch: builders watch their files (BuilderOptions.Watch), so an
 	// unchanged turn makes no file-system call; --no-watch turns it off.
 	watch bool
@@ -89,20 +89,20 @@ func (s *builderSlot) takeRefused() []string {
 // builder's cache).
 const maxPlans = 64
 
-func newServeState(e env, roots *serve.Roots, maxBuilders int, watch bool) *serveState {
-	return &serveState{
+func newState(e host.Env, roots *Roots, maxBuilders int, watch bool) *state {
+	return &state{
 		base:     e,
 		roots:    roots,
 		files:    roots.FS(fscache.New(sources.OSFS()), nil),
-		plans:    serve.NewLRU[string, any](maxPlans),
-		builders: serve.NewLRU[builderKey, *builderSlot](maxBuilders).OnEvict((*builderSlot).drop),
+		plans:    NewLRU[string, any](maxPlans),
+		builders: NewLRU[builderKey, *builderSlot](maxBuilders).OnEvict((*builderSlot).drop),
 		watch:    watch,
 		toks:     map[string]explain.Tokenizer{},
 	}
 }
 
 // tokenizer returns explain's tokenizer name, loading it once.
-func (st *serveState) tokenizer(name string) (explain.Tokenizer, error) {
+func (st *state) tokenizer(name string) (explain.Tokenizer, error) {
 	st.tokMu.Lock()
 	defer st.tokMu.Unlock()
 	if t, ok := st.toks[name]; ok {
@@ -116,34 +116,30 @@ func (st *serveState) tokenizer(name string) (explain.Tokenizer, error) {
 	return t, nil
 }
 
-// requestEnv is the environment of one request: the server's variables,
-// working directory and home, no standard input, the roots' file system,
-// the request's params and the shared plans and builders.
-type requestEnv struct {
-	st     *serveState
-	params map[string]any
-}
+// requestEnv is the environment of every request: the server's
+// variables, working directory and home, no standard input, the roots'
+// file system and the shared plans. As [host.Builders] it hands out the
+// shared warm builders.
+type requestEnv struct{ st *state }
 
 var (
-	_ env              = requestEnv{}
-	_ fsEnv            = requestEnv{}
-	_ memoEnv          = requestEnv{}
-	_ builderEnv       = requestEnv{}
-	_ requestParamsEnv = requestEnv{}
+	_ host.Env        = requestEnv{}
+	_ host.FileSystem = requestEnv{}
+	_ host.Memoizer   = requestEnv{}
+	_ host.Builders   = requestEnv{}
 )
 
-func (r requestEnv) Getenv(k string) string        { return r.st.base.Getenv(k) }
-func (r requestEnv) Getwd() (string, error)        { return r.st.base.Getwd() }
-func (r requestEnv) Home() string                  { return r.st.base.Home() }
-func (r requestEnv) Today() string                 { return r.st.base.Today() }
-func (r requestEnv) Stdin() io.Reader              { return strings.NewReader("") }
-func (r requestEnv) FS() sources.FS                { return r.st.files }
-func (r requestEnv) RequestParams() map[string]any { return r.params }
+func (r requestEnv) Getenv(k string) string { return r.st.base.Getenv(k) }
+func (r requestEnv) Getwd() (string, error) { return r.st.base.Getwd() }
+func (r requestEnv) Home() string           { return r.st.base.Home() }
+func (r requestEnv) Today() string          { return r.st.base.Today() }
+func (r requestEnv) Stdin() io.Reader       { return strings.NewReader("") }
+func (r requestEnv) FS() sources.FS         { return r.st.files }
 
 func (r requestEnv) Memo(key string, compute func() any) any { return r.st.plans.Get(key, compute) }
 
 // Builder returns the warm Builder of plan for cwd, making it on first
-// use; the least recently used one is dropped past --max-builders.
+// use; the least recently used one is dropped past the server's maximum.
 func (r requestEnv) Builder(plan *engine.Plan, cwd string) (*engine.Builder, error) {
 	slot := r.slot(plan, cwd)
 	return slot.b, slot.err

@@ -1,4 +1,4 @@
-package main
+package serve
 
 import (
 	"encoding/json"
@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/serve"
 )
 
 // replyCache keeps the JSON of the last build reply of one warm Builder,
@@ -19,13 +18,13 @@ type replyCache struct {
 	// Result changed in place since (a bug) does not match it. It keeps
 	// the Result's arrays alive, so no other Result can have them.
 	res  *engine.Result
-	json serve.Encoded
+	json Encoded
 }
 
 // encode returns res's JSON: the cached bytes when res has the cached
 // Result's content (sameContent), else res encoded afresh, which the
 // cache then keeps. The bytes are shared: callers must not change them.
-func (c *replyCache) encode(res *engine.Result) (serve.Encoded, error) {
+func (c *replyCache) encode(res *engine.Result) (Encoded, error) {
 	c.mu.Lock()
 	if c.res != nil && sameContent(c.res, res) {
 		out := c.json

@@ -1,10 +1,9 @@
-package main
+package serve
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -12,22 +11,35 @@ import (
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/explain"
-	"github.com/promptc/promptc/serve"
+	"github.com/promptc/promptc/host"
+	"github.com/promptc/promptc/host/args"
 )
 
-// serveHandler answers serve's requests with the CLI's own machinery: a
-// request is the command line `build --json` or `explain --json` would
-// get (--pipeline, --overlay, then args), plus params by name, run in a
-// requestEnv.
-type serveHandler struct {
-	st *serveState
+// Exit statuses an [Error] reply carries: those of the same command line.
+const (
+	exitPipeline = 1
+	exitUsage    = 2
+	exitIO       = 3
+)
+
+// Service answers build and explain requests through package host: a
+// request is a [host.Request] (its pipeline, overlays and params, and the
+// flags in its args read with the pipeline's flags by package
+// host/args), opened in the server's environment with shared plans and
+// warm builders. It is safe for concurrent use; its Handle is the
+// [Handler] a [Server] runs.
+type Service struct {
+	st *state
 }
 
-func newServeHandler(e env, roots *serve.Roots, maxBuilders int, watch bool) (*serveHandler, error) {
+// NewService is a Service in e (the server's variables, working
+// directory and home) reading only within roots, keeping at most
+// maxBuilders warm builders that, with watch, watch their files.
+func NewService(e host.Env, roots *Roots, maxBuilders int, watch bool) (*Service, error) {
 	if _, err := e.Getwd(); err != nil {
 		return nil, fmt.Errorf("serve: the working directory: %w", err)
 	}
-	return &serveHandler{st: newServeState(e, roots, maxBuilders, watch)}, nil
+	return &Service{st: newState(e, roots, maxBuilders, watch)}, nil
 }
 
 // notInServe are flags a request may not pass: serve never writes files
@@ -37,43 +49,52 @@ var notInServe = map[string]string{
 	"html": "--html writes a file; serve replies with explain's JSON or text",
 }
 
-func (h *serveHandler) handle(ctx context.Context, req serve.Request) (any, *serve.Error) {
+// explainFlags are the flags of explain a request's args may carry
+// beside build's.
+var explainFlags = []args.Def{
+	{Name: "html", Kind: args.String},
+	{Name: "tokenizer", Kind: args.String},
+	{Name: "input", Kind: args.List},
+}
+
+// Handle answers one request.
+func (h *Service) Handle(ctx context.Context, req Request) (any, *Error) {
 	if e := h.checkCwd(req); e != nil {
 		return nil, e
 	}
-	var args []string
-	if req.Pipeline != "" {
-		args = append(args, "--pipeline", req.Pipeline)
-	}
-	for _, o := range req.Overlays {
-		args = append(args, "--overlay", o)
-	}
-	args = append(args, req.Args...)
 	for _, a := range req.Args {
 		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 		if why, bad := notInServe[name]; bad && strings.HasPrefix(a, "-") {
-			return nil, &serve.Error{Code: serve.CodeUsage, Exit: exitUsage, Message: why}
+			return nil, &Error{Code: CodeUsage, Exit: exitUsage, Message: why}
 		}
 		if a == "--params=-" || a == "-" {
-			return nil, &serve.Error{Code: serve.CodeUsage, Exit: exitUsage, Message: "a request has no standard input: give params in the request's params"}
+			return nil, &Error{Code: CodeUsage, Exit: exitUsage, Message: "a request has no standard input: give params in the request's params"}
 		}
 	}
-	extra := []flagDef(nil)
-	if req.Command == serve.CommandExplain {
-		extra = explainFlags
+	var own []args.Def
+	if req.Command == CommandExplain {
+		own = explainFlags
 	}
-	re := requestEnv{st: h.st, params: req.Params}
-	s, _, err := openSession(ctx, req.Command, args, extra, 0, io.Discard, io.Discard, re)
+	re := requestEnv{st: h.st}
+	hs := &host.Host{Env: re, Builders: re}
+	r, err := args.Read(ctx, hs, host.Request{Pipeline: req.Pipeline, Overlays: req.Overlays, Params: req.Params}, req.Args, own)
 	if err != nil {
 		return nil, classify(err)
 	}
-	if cwd, _ := s.in.Params["cwd"].(string); cwd != "" && !h.st.roots.Allows(filepath.ToSlash(cwd)) {
+	if len(r.Parsed.Args) > 0 {
+		return nil, &Error{Code: CodeUsage, Exit: exitUsage, Message: fmt.Sprintf("%s takes no arguments, got %q", req.Command, r.Parsed.Args[0])}
+	}
+	s, err := hs.Open(ctx, r.Request)
+	if err != nil {
+		return nil, classify(err)
+	}
+	cwd := s.Cwd()
+	if cwd != "" && !h.st.roots.Allows(filepath.ToSlash(cwd)) {
 		return nil, outsideRoots(cwd, h.st.roots)
 	}
-	cwd, _ := s.in.Params["cwd"].(string)
-	slot := re.slot(s.plan, cwd)
+	slot := re.slot(s.Plan, cwd)
 	slot.takeRefused() // what earlier requests were refused is theirs
-	res, err := s.run(ctx)
+	res, err := s.Build(ctx)
 	if err != nil && res == nil {
 		return nil, classify(err)
 	}
@@ -88,18 +109,18 @@ func (h *serveHandler) handle(ctx context.Context, req serve.Request) (any, *ser
 	}
 	// err != nil with a Result: the Builder's last good prompt, which
 	// carries a build/fallback warning saying why.
-	if req.Command == serve.CommandBuild {
+	if req.Command == CommandBuild {
 		out, err := slot.replies.encode(res)
 		if err != nil {
-			return nil, &serve.Error{Code: serve.CodeInternal, Message: "encoding the reply: " + err.Error()}
+			return nil, &Error{Code: CodeInternal, Message: "encoding the reply: " + err.Error()}
 		}
 		return out, nil
 	}
-	tok, err := h.st.tokenizer(s.p.get("tokenizer"))
+	tok, err := h.st.tokenizer(r.Parsed.Get("tokenizer"))
 	if err != nil {
-		return nil, &serve.Error{Code: serve.CodeUsage, Exit: exitUsage, Message: err.Error()}
+		return nil, &Error{Code: CodeUsage, Exit: exitUsage, Message: err.Error()}
 	}
-	rep, err := explain.New(s.plan, res, explain.Options{Tokenizer: tok})
+	rep, err := explain.New(s.Plan, res, explain.Options{Tokenizer: tok})
 	if err != nil {
 		return nil, classify(err)
 	}
@@ -118,7 +139,7 @@ func (h *serveHandler) handle(ctx context.Context, req serve.Request) (any, *ser
 // checkCwd refuses, before anything is read, a request whose working
 // directory (params.cwd, else --cwd in args, else the server's) is
 // outside every root — lexically, then with its links resolved.
-func (h *serveHandler) checkCwd(req serve.Request) *serve.Error {
+func (h *Service) checkCwd(req Request) *Error {
 	if h.st.roots.Open() {
 		return nil
 	}
@@ -142,8 +163,8 @@ func (h *serveHandler) checkCwd(req serve.Request) *serve.Error {
 	return nil
 }
 
-func outsideRoots(p string, r *serve.Roots) *serve.Error {
-	return &serve.Error{Code: serve.CodeOutsideRoots, Message: fmt.Sprintf("%s is outside the server's roots (%s)", p, strings.Join(r.Dirs(), ", "))}
+func outsideRoots(p string, r *Roots) *Error {
+	return &Error{Code: CodeOutsideRoots, Message: fmt.Sprintf("%s is outside the server's roots (%s)", p, strings.Join(r.Dirs(), ", "))}
 }
 
 // flagValue is the last value of --name (or -name) in args.
@@ -169,21 +190,21 @@ func flagValue(args []string, name string) (string, bool) {
 	return v, found
 }
 
-// classify turns a command's error into an error reply with the exit
-// status the CLI would have had.
-func classify(err error) *serve.Error {
-	var ue usageError
-	var le lockedError
+// classify turns an error of package host into an error reply with the
+// exit status the CLI would have had.
+func classify(err error) *Error {
+	var ue host.UsageError
+	var le host.LockedError
 	var dl diag.List
 	switch {
-	case errors.Is(err, serve.ErrOutsideRoots):
-		return &serve.Error{Code: serve.CodeOutsideRoots, Exit: exitInternal, Message: err.Error()}
+	case errors.Is(err, ErrOutsideRoots):
+		return &Error{Code: CodeOutsideRoots, Exit: exitIO, Message: err.Error()}
 	case errors.Is(err, context.DeadlineExceeded):
-		return &serve.Error{Code: serve.CodeTimeout, Message: err.Error()}
+		return &Error{Code: CodeTimeout, Message: err.Error()}
 	case errors.As(err, &ue):
-		return &serve.Error{Code: serve.CodeUsage, Exit: exitUsage, Message: ue.msg}
+		return &Error{Code: CodeUsage, Exit: exitUsage, Message: ue.Msg}
 	case errors.As(err, &le):
-		return &serve.Error{Code: serve.CodePipeline, Exit: exitSpec, Message: le.Error()}
+		return &Error{Code: CodePipeline, Exit: exitPipeline, Message: le.Error()}
 	case errors.As(err, &dl):
 		msgs := make([]string, 0, len(dl))
 		for _, d := range dl {
@@ -191,13 +212,13 @@ func classify(err error) *serve.Error {
 				msgs = append(msgs, d.String())
 			}
 		}
-		return &serve.Error{Code: serve.CodePipeline, Exit: exitSpec, Message: strings.Join(msgs, "\n"), Diagnostics: dl}
+		return &Error{Code: CodePipeline, Exit: exitPipeline, Message: strings.Join(msgs, "\n"), Diagnostics: dl}
 	case errors.Is(err, bind.ErrNoWd):
-		return &serve.Error{Code: serve.CodeIO, Exit: exitInternal, Message: err.Error()}
+		return &Error{Code: CodeIO, Exit: exitIO, Message: err.Error()}
 	}
 	var ue2 *engine.UnknownParamError
 	if errors.As(err, &ue2) {
-		return &serve.Error{Code: serve.CodeUsage, Exit: exitUsage, Message: err.Error()}
+		return &Error{Code: CodeUsage, Exit: exitUsage, Message: err.Error()}
 	}
-	return &serve.Error{Code: serve.CodeIO, Exit: exitInternal, Message: err.Error()}
+	return &Error{Code: CodeIO, Exit: exitIO, Message: err.Error()}
 }

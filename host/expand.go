@@ -1,0 +1,58 @@
+package host
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/explain"
+	"github.com/promptc/promptc/sources"
+)
+
+// Expand is the user message line becomes once pi's /skill: and
+// prompt-template expansion ran with the skills and templates the
+// pipeline's expand: block names; warnings are the sources' and the
+// expansion's.
+func (s *Session) Expand(ctx context.Context, line string) (string, diag.List, error) {
+	ex := s.Plan.Spec().Expand
+	var ids []string
+	for _, id := range []string{ex.Skills, ex.Templates} {
+		if id != "" {
+			ids = append(ids, id)
+		}
+	}
+	outs, err := s.Plan.Resolve(ctx, s.Input, ids...)
+	if err != nil {
+		return "", nil, err
+	}
+	var skills sources.SkillLister
+	var templates sources.TemplateLister
+	var warnings diag.List
+	if o, ok := outs[ex.Skills]; ok {
+		warnings = append(warnings, o.Diags...)
+		skills, _ = o.Value.(sources.SkillLister)
+	}
+	if o, ok := outs[ex.Templates]; ok {
+		warnings = append(warnings, o.Diags...)
+		templates, _ = o.Value.(sources.TemplateLister)
+	}
+	fsys, ok := s.Input.FS.(sources.FS)
+	if !ok {
+		return "", nil, fmt.Errorf("the OS file system does not support symlink inspection")
+	}
+	text, ds, err := piExpand(ctx, fsys, line, skills, templates)
+	if err != nil {
+		return "", nil, err
+	}
+	return text, append(warnings, ds...), nil
+}
+
+// Explain builds and explains the session: the report of package explain
+// counted with tok, and the Result it explains.
+func (s *Session) Explain(ctx context.Context, tok explain.Tokenizer) (*explain.Report, error) {
+	res, err := s.Build(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return explain.New(s.Plan, res, explain.Options{Tokenizer: tok})
+}
