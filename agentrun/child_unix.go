@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 // forwarded are the signals promptc passes on to the child.
@@ -24,7 +25,7 @@ var forwarded = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, sys
 // means the child is not started (Exit.Signal is set, Code 128+N); one
 // that arrives while it starts is forwarded once it runs.
 // A child that cannot start is an *Error (ExitNotInstalled for a missing
-// file, ExitUnsupported otherwise); ctx's cancellation kills the child.
+// file, ExitCannotStart otherwise); ctx's cancellation kills the child.
 func Run(ctx context.Context, c Child, sigs <-chan os.Signal) (Exit, error) {
 	select {
 	case s := <-sigs:
@@ -36,7 +37,7 @@ func Run(ctx context.Context, c Child, sigs <-chan os.Signal) (Exit, error) {
 	cmd.Env, cmd.Dir = c.Env, c.Dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = c.Stdin, c.Stdout, c.Stderr
 	if err := cmd.Start(); err != nil {
-		code := ExitUnsupported
+		code := ExitCannotStart
 		if errors.Is(err, os.ErrNotExist) {
 			code = ExitNotInstalled
 		}
@@ -98,5 +99,7 @@ func isTerminal(r any) bool {
 func Raise(sig int) {
 	s := syscall.Signal(sig)
 	signal.Reset(s)
-	_ = syscall.Kill(os.Getpid(), s)
+	if syscall.Kill(os.Getpid(), s) == nil {
+		time.Sleep(time.Second) // the signal is delivered to some thread; wait for it
+	}
 }

@@ -10,6 +10,7 @@ const (
 	ExitCorruptCache  = 6   // a capture entry is unreadable or fails its checksum
 	ExitLayerMismatch = 7   // a layer asks for what the mode cannot hand over
 	ExitCaptureFailed = 8   // the CLI did not complete a turn against the fake server
+	ExitCannotStart   = 126 // the CLI is on PATH but could not be started (the shell's "cannot execute")
 	ExitNotInstalled  = 127 // the CLI is not on PATH (the shell's "command not found")
 )
 
