@@ -25,11 +25,11 @@ type lintFile struct {
 // agent ignore a rule, or load it always, without saying so.
 func lint(fsys sources.FS, root string) []Finding {
 	var out []Finding
-	out = append(out, lintDir(fsys, root, ".claude/rules", true, lintClaudeRule)...)
-	out = append(out, lintDir(fsys, root, ".cursor/rules", true, lintCursorRule)...)
-	out = append(out, lintDir(fsys, root, ".github/instructions", true, lintCopilotRule)...)
+	out = append(out, lintDir(fsys, root, ".claude/rules", true, claudeDialect.lint)...)
+	out = append(out, lintDir(fsys, root, ".cursor/rules", true, cursorDialect.lint)...)
+	out = append(out, lintDir(fsys, root, ".github/instructions", true, copilotDialect.lint)...)
 	out = append(out, lintDir(fsys, root, ".windsurf/rules", false, lintWindsurfRule)...)
-	out = append(out, lintDir(fsys, root, ".clinerules", false, lintClineRule)...)
+	out = append(out, lintDir(fsys, root, ".clinerules", false, clineDialect.lint)...)
 	out = append(out, lintGeminiSettings(fsys, root)...)
 	return out
 }
@@ -103,86 +103,117 @@ func frontMatter(text string) (m map[string]any, present, empty bool, err error)
 	return m, true, false, nil
 }
 
-// lintClaudeRule: Claude Code reads paths: (a YAML list) in
-// .claude/rules/*.md; globs: is Cursor's key, ignored, so the rule loads
-// at every start.
-func lintClaudeRule(f lintFile) []Finding {
-	const a = "claude-code"
-	if !strings.HasSuffix(f.rel, ".md") {
-		return []Finding{lintWarn("lint/claude-not-md", a, f.rel, "Claude Code reads only .md files in .claude/rules: this file is ignored")}
+// keyCheck is one front matter key a dialect reads, or must not have.
+type keyCheck struct {
+	key string
+	// want is the value's shape: "list", "bool" or "string"; "" means
+	// the key should not be there at all.
+	want     string
+	severity string
+	code     string
+	// message; "%s" (if any) is the value as describe gives it.
+	message string
+}
+
+// ruleDialect is what an agent documents for the files of its rules
+// directory.
+type ruleDialect struct {
+	agent, suffix, suffixMsg string
+	// badYAML, empty and absent are the findings for front matter that is
+	// not YAML, empty (or, with no absent, missing) and missing; a
+	// zero Finding is none.
+	badYAML, empty, absent Finding
+	keys                   []keyCheck
+}
+
+var (
+	claudeDialect = ruleDialect{agent: "claude-code", suffix: ".md",
+		suffixMsg: "Claude Code reads only .md files in .claude/rules: this file is ignored",
+		badYAML:   Finding{Severity: "error", Code: "lint/front-matter", Message: "front matter is not YAML (%v): Claude Code may load the rule always or not as meant"},
+		empty:     Finding{Severity: "warning", Code: "lint/empty-front-matter", Message: "empty front matter: the rule loads at every start; drop the fences, or add paths: to scope it"},
+		absent:    Finding{Severity: "none"},
+		keys: []keyCheck{
+			{"globs", "", "error", "lint/claude-globs", "globs: is Cursor's key; Claude Code reads paths:, so this rule loads at every start in every directory (write paths: as a YAML list)"},
+			{"paths", "list", "error", "lint/claude-paths-string", "paths: is %s, not a YAML list; write each pattern as a list item (- \"src/**\")"},
+			{"alwaysApply", "", "warning", "lint/claude-always-apply", "alwaysApply: is Cursor's key; Claude Code ignores it (a rule without paths: loads always)"},
+		}}
+	cursorDialect = ruleDialect{agent: "cursor", suffix: ".mdc",
+		suffixMsg: "Cursor reads .mdc files in .cursor/rules: this file is ignored (rename it to .mdc with description/globs/alwaysApply front matter)",
+		badYAML:   Finding{Severity: "error", Code: "lint/front-matter", Message: "front matter is not YAML (%v): Cursor skips the rule"},
+		empty:     Finding{Severity: "error", Code: "lint/empty-front-matter", Message: "no description, globs or alwaysApply: Cursor applies the rule only when it is @-mentioned"},
+		keys: []keyCheck{
+			{"alwaysApply", "bool", "error", "lint/cursor-always-apply", "alwaysApply: is %s, not true or false: Cursor does not treat the rule as always applied"},
+			{"paths", "", "error", "lint/cursor-paths", "paths: is Claude Code's key; Cursor reads globs:"},
+		}}
+	copilotDialect = ruleDialect{agent: "copilot", suffix: ".instructions.md",
+		suffixMsg: "Copilot reads files named *.instructions.md in .github/instructions: this file is ignored",
+		badYAML:   Finding{Severity: "error", Code: "lint/front-matter", Message: "front matter is not YAML (%v)"},
+		empty:     Finding{Severity: "warning", Code: "lint/copilot-no-apply-to", Message: "no applyTo: Copilot does not apply these instructions automatically"},
+		keys: []keyCheck{
+			{"applyTo", "string", "error", "lint/copilot-apply-to", "applyTo: is %s; it is one string of comma-separated globs"},
+			{"globs", "", "error", "lint/copilot-globs", "globs: is Cursor's key; Copilot reads applyTo:"},
+		}}
+	clineDialect = ruleDialect{agent: "cline",
+		badYAML: Finding{Severity: "error", Code: "lint/front-matter", Message: "front matter is not YAML (%v)"},
+		empty:   Finding{Severity: "warning", Code: "lint/empty-front-matter", Message: "empty front matter: the rule always applies"},
+		absent:  Finding{Severity: "none"},
+		keys: []keyCheck{
+			{"paths", "list", "error", "lint/cline-paths-string", "paths: is %s, not a YAML list"},
+		}}
+)
+
+// lint checks one file of the dialect's directory.
+func (d ruleDialect) lint(f lintFile) []Finding {
+	at := func(x Finding, args ...any) []Finding {
+		if x.Severity == "none" {
+			return nil
+		}
+		x.Agent, x.Path = d.agent, f.rel
+		if len(args) > 0 {
+			x.Message = fmt.Sprintf(x.Message, args...)
+		}
+		return []Finding{x}
+	}
+	if d.suffix != "" && !strings.HasSuffix(f.rel, d.suffix) {
+		return at(Finding{Severity: "error", Code: "lint/" + d.agent + "-name", Message: d.suffixMsg})
 	}
 	m, present, empty, err := frontMatter(f.text)
 	switch {
 	case err != nil:
-		return []Finding{lintErr("lint/front-matter", a, f.rel, "front matter is not YAML (%v): Claude Code may load the rule always or not as meant", err)}
-	case present && empty:
-		return []Finding{lintWarn("lint/empty-front-matter", a, f.rel, "empty front matter: the rule loads at every start; drop the fences, or add paths: to scope it")}
+		return at(d.badYAML, err)
+	case present && empty, !present && d.absent.Severity == "":
+		return at(d.empty)
 	case !present:
-		return nil
+		return at(d.absent)
 	}
 	var out []Finding
-	if _, ok := m["globs"]; ok {
-		out = append(out, lintErr("lint/claude-globs", a, f.rel, "globs: is Cursor's key; Claude Code reads paths:, so this rule loads at every start in every directory (write paths: as a YAML list)"))
-	}
-	if v, ok := m["paths"]; ok {
-		if _, isList := v.([]any); !isList {
-			out = append(out, lintErr("lint/claude-paths-string", a, f.rel, "paths: is %s, not a YAML list; write each pattern as a list item (- \"src/**\")", describe(v)))
+	for _, k := range d.keys {
+		v, ok := m[k.key]
+		if !ok {
+			continue
 		}
-	}
-	if _, ok := m["alwaysApply"]; ok {
-		out = append(out, lintWarn("lint/claude-always-apply", a, f.rel, "alwaysApply: is Cursor's key; Claude Code ignores it (a rule without paths: loads always)"))
-	}
-	return out
-}
-
-// lintCursorRule: Cursor reads .mdc files with description, globs and
-// alwaysApply (a boolean).
-func lintCursorRule(f lintFile) []Finding {
-	const a = "cursor"
-	if !strings.HasSuffix(f.rel, ".mdc") {
-		return []Finding{lintErr("lint/cursor-not-mdc", a, f.rel, "Cursor reads .mdc files in .cursor/rules: this %s file is ignored (rename it to .mdc with description/globs/alwaysApply front matter)", path.Ext(f.rel))}
-	}
-	m, present, empty, err := frontMatter(f.text)
-	switch {
-	case err != nil:
-		return []Finding{lintErr("lint/front-matter", a, f.rel, "front matter is not YAML (%v): Cursor skips the rule", err)}
-	case !present || empty:
-		return []Finding{lintErr("lint/empty-front-matter", a, f.rel, "no description, globs or alwaysApply: Cursor applies the rule only when it is @-mentioned")}
-	}
-	var out []Finding
-	if v, ok := m["alwaysApply"]; ok {
-		if _, isBool := v.(bool); !isBool {
-			out = append(out, lintErr("lint/cursor-always-apply", a, f.rel, "alwaysApply: is %s, not true or false: Cursor does not treat the rule as always applied", describe(v)))
+		var fits bool
+		switch k.want {
+		case "list":
+			_, fits = v.([]any)
+		case "bool":
+			_, fits = v.(bool)
+		case "string":
+			_, fits = v.(string)
 		}
+		if fits {
+			continue
+		}
+		msg := k.message
+		if strings.Contains(msg, "%s") {
+			msg = fmt.Sprintf(msg, describe(v))
+		}
+		out = append(out, Finding{Severity: k.severity, Code: k.code, Agent: d.agent, Path: f.rel, Message: msg})
 	}
-	if _, ok := m["paths"]; ok {
-		out = append(out, lintErr("lint/cursor-paths", a, f.rel, "paths: is Claude Code's key; Cursor reads globs:"))
-	}
-	return out
-}
-
-// lintCopilotRule: Copilot reads .github/instructions/*.instructions.md
-// with applyTo.
-func lintCopilotRule(f lintFile) []Finding {
-	const a = "copilot"
-	if !strings.HasSuffix(f.rel, ".instructions.md") {
-		return []Finding{lintErr("lint/copilot-name", a, f.rel, "Copilot reads files named *.instructions.md in .github/instructions: this file is ignored")}
-	}
-	m, present, empty, err := frontMatter(f.text)
-	switch {
-	case err != nil:
-		return []Finding{lintErr("lint/front-matter", a, f.rel, "front matter is not YAML (%v)", err)}
-	case !present || empty:
-		return []Finding{lintWarn("lint/copilot-no-apply-to", a, f.rel, "no applyTo: Copilot does not apply these instructions automatically")}
-	}
-	var out []Finding
-	if v, ok := m["applyTo"]; !ok {
-		out = append(out, lintWarn("lint/copilot-no-apply-to", a, f.rel, "no applyTo: Copilot does not apply these instructions automatically"))
-	} else if _, isString := v.(string); !isString {
-		out = append(out, lintErr("lint/copilot-apply-to", a, f.rel, "applyTo: is %s; it is one string of comma-separated globs", describe(v)))
-	}
-	if _, ok := m["globs"]; ok {
-		out = append(out, lintErr("lint/copilot-globs", a, f.rel, "globs: is Cursor's key; Copilot reads applyTo:"))
+	if d.agent == "copilot" {
+		if _, ok := m["applyTo"]; !ok {
+			out = append(out, at(d.empty)...)
+		}
 	}
 	return out
 }
@@ -209,26 +240,6 @@ func lintWindsurfRule(f lintFile) []Finding {
 		}
 	}
 	return out
-}
-
-// lintClineRule: Cline's conditional rules take paths: as a YAML list.
-func lintClineRule(f lintFile) []Finding {
-	const a = "cline"
-	m, present, empty, err := frontMatter(f.text)
-	switch {
-	case err != nil:
-		return []Finding{lintErr("lint/front-matter", a, f.rel, "front matter is not YAML (%v)", err)}
-	case present && empty:
-		return []Finding{lintWarn("lint/empty-front-matter", a, f.rel, "empty front matter: the rule always applies")}
-	case !present:
-		return nil
-	}
-	if v, ok := m["paths"]; ok {
-		if _, isList := v.([]any); !isList {
-			return []Finding{lintErr("lint/cline-paths-string", a, f.rel, "paths: is %s, not a YAML list", describe(v))}
-		}
-	}
-	return nil
 }
 
 // lintGeminiSettings: contextFileName at the top of .gemini/settings.json

@@ -204,6 +204,16 @@ func userOnlyUnscoped(rules []Rule, t string) ([]Rule, []Finding) {
 	return keep, fs
 }
 
+// byScope picks a target's path for the scope: project, or user (where
+// scoped rules are dropped with a warning, see userOnlyUnscoped).
+func byScope(rules []Rule, t string, scope Scope, project, user string) ([]Rule, []Finding, string) {
+	if scope == ScopeUser {
+		keep, fs := userOnlyUnscoped(rules, t)
+		return keep, fs, user
+	}
+	return rules, nil, project
+}
+
 // nestedFiles is the dialect of AGENTS.md and GEMINI.md: one file at the
 // root for unscoped rules, one in each directory a scoped rule's pattern
 // is a prefix of; at user scope, one file per agent (user paths).
@@ -291,27 +301,49 @@ func front(lines string) string { return "---\n" + lines + "---\n" }
 // scope), each scoped rule in .claude/rules/ID.md with paths: as a YAML
 // list.
 func claudeFiles(rules []Rule, scope Scope) ([]File, []Finding) {
-	var fs []Finding
-	root := "CLAUDE.md"
-	if scope == ScopeUser {
-		rules, fs = userOnlyUnscoped(rules, "claude")
-		root = ".claude/CLAUDE.md"
-	}
+	rules, fs, root := byScope(rules, "claude", scope, "CLAUDE.md", ".claude/CLAUDE.md")
+	out, more := splitFiles("claude", root, rules, func(r Rule) (File, *Finding) {
+		return File{Path: ".claude/rules/" + r.ID + ".md", Front: front(yamlList("paths", r.AppliesTo))}, nil
+	})
+	return out, append(fs, more...)
+}
+
+// splitFiles puts a target's unscoped rules in one shared file, root, and
+// each scoped rule in a file of its own: scoped gives its path and front
+// matter, or the finding why the rule cannot be written.
+func splitFiles(t, root string, rules []Rule, scoped func(Rule) (File, *Finding)) ([]File, []Finding) {
 	var plain []Rule
 	var out []File
+	var fs []Finding
 	for _, r := range rules {
 		if len(r.AppliesTo) == 0 {
 			plain = append(plain, r)
 			continue
 		}
-		out = append(out, File{Path: ".claude/rules/" + r.ID + ".md", Target: "claude", Whole: true,
-			Front: front(yamlList("paths", r.AppliesTo)), Body: r.Text, Rules: []string{r.ID}, Scoped: r.AppliesTo})
+		f, bad := scoped(r)
+		if bad != nil {
+			fs = append(fs, *bad)
+			continue
+		}
+		f.Target, f.Whole, f.Body, f.Rules, f.Scoped = t, true, r.Text, []string{r.ID}, r.AppliesTo
+		out = append(out, f)
 	}
 	if len(plain) > 0 {
 		body, ids := joinRules(plain)
-		out = append([]File{{Path: root, Target: "claude", Body: body, Rules: ids}}, out...)
+		out = append([]File{{Path: root, Target: t, Body: body, Rules: ids}}, out...)
 	}
 	return out, fs
+}
+
+// commaGlobs joins a rule's patterns for a dialect whose key (Cursor's
+// globs, Copilot's applyTo, Windsurf's globs) is one comma-separated
+// string, or says why they cannot be.
+func commaGlobs(t, key string, r Rule) (string, *Finding) {
+	if !commaFree(r.AppliesTo) {
+		f := warnf("emit/inexpressible", t, r.ID, "%s %s is a comma-separated list, so %q cannot be written: rule %s is not written for %s", t, key, strings.Join(r.AppliesTo, " "), r.ID, t)
+		return "", &f
+	}
+	return strings.Join(r.AppliesTo, ","), nil
 }
 
 // cursorFiles: each rule in .cursor/rules/ID.mdc with description, globs
@@ -335,11 +367,12 @@ func cursorFiles(rules []Rule, scope Scope) ([]File, []Finding) {
 		if len(r.AppliesTo) == 0 {
 			fm += "alwaysApply: true\n"
 		} else {
-			if !commaFree(r.AppliesTo) {
-				fs = append(fs, warnf("emit/inexpressible", "cursor", r.ID, "cursor globs: is a comma-separated list, so %q cannot be written: rule %s is not written for cursor", strings.Join(r.AppliesTo, " "), r.ID))
+			globs, bad := commaGlobs("cursor", "globs:", r)
+			if bad != nil {
+				fs = append(fs, *bad)
 				continue
 			}
-			fm += "globs: " + strings.Join(r.AppliesTo, ",") + "\nalwaysApply: false\n"
+			fm += "globs: " + globs + "\nalwaysApply: false\n"
 		}
 		out = append(out, File{Path: ".cursor/rules/" + r.ID + ".mdc", Target: "cursor", Whole: true, Front: front(fm), Body: r.Text, Rules: []string{r.ID}, Scoped: r.AppliesTo})
 	}
@@ -350,31 +383,12 @@ func cursorFiles(rules []Rule, scope Scope) ([]File, []Finding) {
 // (~/.copilot/copilot-instructions.md at user scope), each scoped rule in
 // .github/instructions/ID.instructions.md with applyTo.
 func copilotFiles(rules []Rule, scope Scope) ([]File, []Finding) {
-	var fs []Finding
-	root := ".github/copilot-instructions.md"
-	if scope == ScopeUser {
-		rules, fs = userOnlyUnscoped(rules, "copilot")
-		root = ".copilot/copilot-instructions.md"
-	}
-	var plain []Rule
-	var out []File
-	for _, r := range rules {
-		if len(r.AppliesTo) == 0 {
-			plain = append(plain, r)
-			continue
-		}
-		if !commaFree(r.AppliesTo) {
-			fs = append(fs, warnf("emit/inexpressible", "copilot", r.ID, "copilot applyTo is a comma-separated list, so %q cannot be written: rule %s is not written for copilot", strings.Join(r.AppliesTo, " "), r.ID))
-			continue
-		}
-		out = append(out, File{Path: ".github/instructions/" + r.ID + ".instructions.md", Target: "copilot", Whole: true,
-			Front: front("applyTo: " + yamlString(strings.Join(r.AppliesTo, ",")) + "\n"), Body: r.Text, Rules: []string{r.ID}, Scoped: r.AppliesTo})
-	}
-	if len(plain) > 0 {
-		body, ids := joinRules(plain)
-		out = append([]File{{Path: root, Target: "copilot", Body: body, Rules: ids}}, out...)
-	}
-	return out, fs
+	rules, fs, root := byScope(rules, "copilot", scope, ".github/copilot-instructions.md", ".copilot/copilot-instructions.md")
+	out, more := splitFiles("copilot", root, rules, func(r Rule) (File, *Finding) {
+		globs, bad := commaGlobs("copilot", "applyTo", r)
+		return File{Path: ".github/instructions/" + r.ID + ".instructions.md", Front: front("applyTo: " + yamlString(globs) + "\n")}, bad
+	})
+	return out, append(fs, more...)
 }
 
 // Windsurf's documented limits: a workspace rule file, and the global
@@ -401,11 +415,12 @@ func windsurfFiles(rules []Rule, scope Scope) ([]File, []Finding) {
 	for _, r := range rules {
 		fm := "trigger: always_on\n"
 		if len(r.AppliesTo) > 0 {
-			if !commaFree(r.AppliesTo) {
-				fs = append(fs, warnf("emit/inexpressible", "windsurf", r.ID, "windsurf globs: is a comma-separated list, so %q cannot be written: rule %s is not written for windsurf", strings.Join(r.AppliesTo, " "), r.ID))
+			globs, bad := commaGlobs("windsurf", "globs:", r)
+			if bad != nil {
+				fs = append(fs, *bad)
 				continue
 			}
-			fm = "trigger: glob\nglobs: " + strings.Join(r.AppliesTo, ",") + "\n"
+			fm = "trigger: glob\nglobs: " + globs + "\n"
 		}
 		out = append(out, File{Path: ".windsurf/rules/" + r.ID + ".md", Target: "windsurf", Whole: true, Front: front(fm), Body: r.Text, Rules: []string{r.ID}, Limit: windsurfRuleLimit, Scoped: r.AppliesTo})
 	}
@@ -415,12 +430,7 @@ func windsurfFiles(rules []Rule, scope Scope) ([]File, []Finding) {
 // clineFiles: each rule in .clinerules/ID.md, a scoped one with paths: as
 // a YAML list; at user scope in ~/Documents/Cline/Rules/ID.md.
 func clineFiles(rules []Rule, scope Scope) ([]File, []Finding) {
-	var fs []Finding
-	dir := ".clinerules/"
-	if scope == ScopeUser {
-		rules, fs = userOnlyUnscoped(rules, "cline")
-		dir = "Documents/Cline/Rules/"
-	}
+	rules, fs, dir := byScope(rules, "cline", scope, ".clinerules/", "Documents/Cline/Rules/")
 	var out []File
 	for _, r := range rules {
 		f := File{Path: dir + r.ID + ".md", Target: "cline", Whole: true, Body: r.Text, Rules: []string{r.ID}, Scoped: r.AppliesTo}
