@@ -29,13 +29,17 @@ type Agent struct {
 	// promptc recorded with the real CLI (copilotLoad); an agent with
 	// neither is checked against its documented format only.
 	Recorded string `json:"recorded,omitempty"`
+	// quiet are flags of the pipeline that turn off what the check does
+	// not read (pi's skills, prompt templates and tools): they change no
+	// instruction file the agent loads.
+	quiet []string
 }
 
 // agents lists every agent, grouped by target.
 var agents = []Agent{
 	{Name: "codex", Target: "agents-md", Pipeline: "codex"},
 	{Name: "opencode", Target: "agents-md", Pipeline: "opencode"},
-	{Name: "pi", Target: "agents-md", Pipeline: "default"},
+	{Name: "pi", Target: "agents-md", Pipeline: "default", quiet: []string{"no-skills", "no-prompt-templates", "no-tools"}},
 	{Name: "claude-code", Target: "claude", Pipeline: "claude-code"},
 	{Name: "gemini-cli", Target: "gemini", Pipeline: "gemini-cli"},
 	{Name: "cursor", Target: "cursor"},

@@ -43,7 +43,11 @@ func newAgentRun(ctx context.Context, a Agent, h Host, cwd string) (*agentRun, e
 	if diags.HasErrors() {
 		return nil, fmt.Errorf("pipeline %s: %v", a.Pipeline, diags.Err())
 	}
-	params, err := bind.Params(plan, []bind.Occurrence{{Name: "cwd", Value: cwd}}, nil,
+	occs := []bind.Occurrence{{Name: "cwd", Value: cwd}}
+	for _, f := range a.quiet {
+		occs = append(occs, bind.Occurrence{Name: f})
+	}
+	params, err := bind.Params(plan, occs, nil,
 		bind.Host{Getenv: h.Getenv, Wd: cwd, Home: h.Home, OS: runtime.GOOS, FS: h.FS})
 	if err != nil {
 		return nil, fmt.Errorf("pipeline %s: %w", a.Pipeline, err)
