@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/promptc/promptc/sources"
 )
 
 // FileState is the state of one emitted file on disk.
@@ -60,6 +62,10 @@ func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*
 	if err != nil {
 		return nil, err
 	}
+	if h.FS == nil {
+		h.FS = sources.OSFS()
+	}
+	h.FS = newSnapshotFS(h.FS)
 	realRoot, err := opts.fs().EvalSymlinks(opts.Root)
 	if err != nil {
 		return nil, err
