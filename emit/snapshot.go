@@ -93,8 +93,14 @@ func (s *snapshotFS) ReadRegular(name string, max int64) ([]byte, fs.FileInfo, e
 			b, fi, err := rr.ReadRegular(name, max)
 			return snapResult{data: b, fi: fi, err: err}
 		}
-		b, err := sources.ReadFileMax(s.base, "/"+name, max)
-		fi, _ := s.base.Stat(name)
+		fi, err := s.base.Stat(name)
+		if err != nil {
+			return snapResult{err: err}
+		}
+		if err := sources.CheckRegular("/"+name, fi, max); err != nil {
+			return snapResult{fi: fi, err: err}
+		}
+		b, err := s.base.ReadFile(name)
 		return snapResult{data: b, fi: fi, err: err}
 	})
 	return clone(r.data), r.fi, r.err
