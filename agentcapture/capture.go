@@ -108,10 +108,13 @@ func Capture(ctx context.Context, o Options) (Entry, string, error) {
 		why := "it sent no turn request to the fake server"
 		switch {
 		case errors.Is(runCtx.Err(), context.DeadlineExceeded):
-			why += fmt.Sprintf(" within %s (a version that needs the network or a sign-in cannot be captured offline)", o.Timeout)
+			why += fmt.Sprintf(" within %s", o.Timeout)
 		case runErr != nil:
-			why += fmt.Sprintf(" and exited: %v (a version that needs the network or a sign-in cannot be captured offline)", runErr)
+			why += fmt.Sprintf(" and exited: %v", runErr)
+		default:
+			why += " and exited 0"
 		}
+		why += " (a version that needs the network or a sign-in cannot be captured offline)"
 		return Entry{}, "", &FailedError{Agent: o.Agent, Why: why, Output: tail(out.String(), 12)}
 	}
 	base, err := Base(o.Agent, req.Body)

@@ -211,3 +211,27 @@ func TestRunRefusals(t *testing.T) {
 	}
 	sameTree(t, "HOME", before, snapshot(t, w.home))
 }
+
+// TestCaptureRefusals: a CLI that exits without a turn (as one that needs
+// the network or a sign-in does offline) is exit 8, naming why, with
+// nothing cached and HOME untouched; an unknown agent is 2 and one not
+// installed 127.
+func TestCaptureRefusals(t *testing.T) {
+	w := newWorld(t)
+	installStandIn(t, w, "codex", "codex-cli 0.171.0")
+	before := snapshot(t, w.home)
+	_, stderr, code := promptc(t, w.proj, w.env("STANDIN_OUT="+filepath.Join(w.root, "standin"), "STANDIN_EXIT=1"), "", "agents", "capture", "codex", "--timeout", "20s")
+	if code != 8 || !strings.Contains(stderr, "cannot be captured offline") {
+		t.Errorf("exit %d, stderr:\n%s\nwant 8 saying it cannot be captured offline", code, stderr)
+	}
+	if ents, _ := os.ReadDir(w.cache); len(ents) != 0 {
+		t.Errorf("the cache got %d entries from a failed capture", len(ents))
+	}
+	sameTree(t, "HOME", before, snapshot(t, w.home))
+	if _, stderr, code := promptc(t, w.proj, w.env(), "", "agents", "capture", "aider"); code != 2 {
+		t.Errorf("unknown agent: exit %d: %s", code, stderr)
+	}
+	if _, stderr, code := promptc(t, w.proj, w.env(), "", "agents", "capture", "gemini"); code != 127 {
+		t.Errorf("not installed: exit %d: %s", code, stderr)
+	}
+}
