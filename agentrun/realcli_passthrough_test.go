@@ -2,6 +2,7 @@ package agentrun_test
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -51,5 +52,18 @@ func TestRealCLIPassThrough(t *testing.T) {
 	t.Logf("Claude Code's status for an unknown flag, passed through: %d", code)
 	if l := leftovers(t, w.tmp); len(l) > 0 {
 		t.Errorf("left behind: %v", l)
+	}
+}
+
+// TestSystemPipelineCases runs promptc test on the -system pipelines'
+// cases: synthetic captures, so they need no CLI.
+func TestSystemPipelineCases(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("testdata", "cases"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := promptc(t, dir, os.Environ(), "", "test", dir)
+	if code != 0 || !strings.Contains(out, "4 passed, 0 failed") {
+		t.Errorf("promptc test: exit %d\n%s%s", code, out, stderr)
 	}
 }

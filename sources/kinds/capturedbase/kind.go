@@ -137,6 +137,11 @@ func load(ctx context.Context, env sources.Env, o *Options) (Value, sources.Outp
 			out.Diags = append(out.Diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeUnknown, Path: v.Path, Message: "no part " + id + " in the captured base (parts: " + partIDs(parts) + ")"})
 		}
 	}
+	for _, id := range o.Drop {
+		if _, ok := v.ByID[id]; ok {
+			out.Excluded = append(out.Excluded, prov.Exclusion{Path: v.Path + "#" + id, Reason: "dropped", Detail: "the base source's drop option"})
+		}
+	}
 	v.Parts = arrange(parts, *o)
 	for _, p := range v.Parts {
 		v.Text += p.Text
