@@ -9,20 +9,43 @@ import (
 
 // Versioned returns the versioned built-in pipeline that the built-in
 // name stands for: name itself when it carries a version (pi@1.6.0),
-// else the first versioned pipeline on its extends chain (default and pi
-// give pi@1.6.0, cowagent gives cowagent@head). It returns "" for a name
-// that is not built in or reaches no versioned pipeline (guarded).
+// else, for an alias (a file that only names itself and extends another:
+// default, pi, cowagent, codex, ...), what the pipeline it extends stands
+// for (default and pi give pi@1.6.0, cowagent gives cowagent@head). It
+// returns "" for a name that is not built in, and for a pipeline of its
+// own (guarded, codex-system), even one that extends a versioned one.
 func Versioned(name string) string {
-	for range 8 { // the built-in chains are two or three files long
+	for range 8 { // alias chains are one file long
 		if _, ok := Lookup(name); !ok {
 			return ""
 		}
 		if strings.Contains(name, "@") {
 			return name
 		}
-		name = extendsOf(name)
+		ext, alias := aliasOf(name)
+		if !alias {
+			return ""
+		}
+		name = ext
 	}
 	return ""
+}
+
+// aliasOf is the extends: of the built-in pipeline name, and whether the
+// file is an alias: no key but promptc, name, description and extends.
+func aliasOf(name string) (extends string, alias bool) {
+	data, _ := Lookup(name)
+	var top map[string]any
+	if yaml.Unmarshal(data, &top) != nil {
+		return "", false
+	}
+	for k := range top {
+		if k != "promptc" && k != "name" && k != "description" && k != "extends" {
+			return "", false
+		}
+	}
+	extends, _ = top["extends"].(string)
+	return extends, extends != ""
 }
 
 // extendsOf is the extends: of the built-in pipeline name ("" for none).
@@ -105,18 +128,26 @@ func compareNumeric(a, b string) (c int, ok bool) {
 	return 0, true
 }
 
-// Aliases lists the built-in names that stand for the same pipeline as
-// the built-in name: name itself, then every name whose Versioned is the
-// same (default, pi and pi@1.6.0 are one pipeline under three names),
-// sorted. A layer's pipeline: key that gives any of them is for it.
+// Aliases lists the built-in names a layer's pipeline: key may give for
+// the built-in name: name itself, then, sorted, every name of the same
+// pipeline (its Versioned is the same: default, pi and pi@1.6.0) and every
+// unversioned name of the same agent (default, pi for pi@0.83.0), since an
+// unversioned name means the agent whatever its version. A versioned name
+// means that version only.
 func Aliases(name string) []string {
 	out := []string{name}
 	v := Versioned(name)
 	if v == "" {
 		return out
 	}
+	agent, _ := SplitVersion(v)
 	for _, n := range Names() {
-		if n != name && Versioned(n) == v {
+		if n == name {
+			continue
+		}
+		nv := Versioned(n)
+		a, _ := SplitVersion(nv)
+		if nv == v || (!strings.Contains(n, "@") && a == agent) {
 			out = append(out, n)
 		}
 	}

@@ -21,7 +21,7 @@ func TestVersioned(t *testing.T) {
 		"cowagent": "cowagent@head", "cowagent@i18n": "cowagent@i18n",
 		"codex": "codex@0.171.0", "claude-code": "claude-code@2.1.332",
 		"gemini-cli": "gemini-cli@0.61.0", "opencode": "opencode@1.18.33",
-		"guarded": "", "nope": "",
+		"guarded": "", "nope": "", "codex-system": "",
 	} {
 		if got := pipelines.Versioned(name); got != want {
 			t.Errorf("Versioned(%q) = %q, want %q", name, got, want)
@@ -114,8 +114,10 @@ func TestAliases(t *testing.T) {
 	for name, want := range map[string][]string{
 		"default":       {"default", "pi", "pi@1.6.0"},
 		"pi@1.6.0":      {"pi@1.6.0", "default", "pi"},
-		"pi@0.83.0":     {"pi@0.83.0"},
+		"pi@0.83.0":     {"pi@0.83.0", "default", "pi"},
 		"cowagent@head": {"cowagent@head", "cowagent"},
+		"cowagent@i18n": {"cowagent@i18n", "cowagent"},
+		"codex":         {"codex", "codex@0.171.0"},
 		"guarded":       {"guarded"},
 	} {
 		if got := pipelines.Aliases(name); !slices.Equal(got, want) {
