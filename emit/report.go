@@ -70,6 +70,7 @@ type jSuites struct {
 	Name     string   `xml:"name,attr"`
 	Tests    int      `xml:"tests,attr"`
 	Failures int      `xml:"failures,attr"`
+	Errors   int      `xml:"errors,attr"` // always 0: a check problem is a failure
 	Suites   []jSuite `xml:"testsuite"`
 }
 
@@ -77,6 +78,7 @@ type jSuite struct {
 	Name     string  `xml:"name,attr"`
 	Tests    int     `xml:"tests,attr"`
 	Failures int     `xml:"failures,attr"`
+	Errors   int     `xml:"errors,attr"`
 	Skipped  int     `xml:"skipped,attr"`
 	Cases    []jCase `xml:"testcase"`
 }
