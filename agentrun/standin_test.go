@@ -1,6 +1,8 @@
 package agentrun_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -8,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/promptc/promptc/agentcapture"
 )
 
 // standIn is a shell script posing as an agent CLI for the pass-through
@@ -233,5 +237,33 @@ func TestCaptureRefusals(t *testing.T) {
 	}
 	if _, stderr, code := promptc(t, w.proj, w.env(), "", "agents", "capture", "gemini"); code != 127 {
 		t.Errorf("not installed: exit %d: %s", code, stderr)
+	}
+}
+
+func TestCaptureList(t *testing.T) {
+	w := newWorld(t)
+	installStandIn(t, w, "codex", "codex-cli 0.171.0")
+	installStandIn(t, w, "gemini", "0.61.0")
+	cache := filepath.Join(w.cache, "promptc", "agents")
+	for _, e := range []agentcapture.Entry{{Agent: "codex", Version: "0.171.0"}, {Agent: "gemini", Version: "0.60.0"}} {
+		if err := agentcapture.Store(cache, e, "# Synthetic\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, stderr, code := promptc(t, w.proj, w.env(), "", "agents", "capture", "--list", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rows []struct {
+		Agent, Installed string
+		Captured         []string
+		Matches          bool
+	}
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(rows)
+	if want := "[{claude  [] false} {codex 0.171.0 [0.171.0] true} {gemini 0.61.0 [0.60.0] false} {opencode  [] false}]"; got != want {
+		t.Errorf("--list = %s\nwant %s", got, want)
 	}
 }

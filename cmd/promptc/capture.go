@@ -13,6 +13,7 @@ import (
 )
 
 const captureUsage = `Usage: promptc agents capture AGENT [--model NAME] [--timeout DURATION]
+       promptc agents capture --list [--json]
 
 Runs the installed CLI (claude, codex, gemini, opencode; or claude-code, gemini-cli) once,
 non-interactively, in a scratch HOME and directory, against a fake model server promptc
@@ -25,6 +26,8 @@ no vendor's prompt: replace mode and the *-system pipelines read only what this 
                       default: codex gpt-5.5, gemini gemini-3.1-pro-preview, opencode
                       fake-model, claude its own default)
   --timeout DURATION  how long the CLI may take (default 2m)
+  --list              per agent: the installed version, the versions captured, and whether
+                      replace mode is ready (the installed version is captured); --json
 
 Exit status: 0 captured, 2 usage or unknown agent, 127 not installed, 4 version too old,
 8 the CLI did not finish a turn offline, 3 an I/O error.
@@ -60,12 +63,17 @@ func (isolatedStatus) Error() string { return "capture ran in a network namespac
 
 func captureOnce(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
 	var name, model string
+	var list, asJSON bool
 	timeout := agentcapture.DefaultTimeout
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
 		case a == "-h" || a == "--help":
 			_, err := io.WriteString(stdout, captureUsage)
 			return err
+		case a == "--list":
+			list = true
+		case a == "--json":
+			asJSON = true
 		case a == "--model" || a == "--timeout":
 			if i+1 == len(args) {
 				return usageError{a + " needs a value"}
@@ -87,6 +95,12 @@ func captureOnce(ctx context.Context, args []string, stdout, stderr io.Writer, e
 		default:
 			name = a
 		}
+	}
+	if list {
+		if name != "" || model != "" {
+			return usageError{"agents capture --list takes no AGENT or --model"}
+		}
+		return listCaptured(ctx, asJSON, stdout, e)
 	}
 	if name == "" {
 		return usageError{"agents capture needs an AGENT: claude, codex, gemini or opencode"}
