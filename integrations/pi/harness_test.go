@@ -1,11 +1,14 @@
 // Package pi proves the pi extension (promptc.ts) in the real pi: every
-// test runs pi 0.83.0 through the shared oracle (../shared/oracle/pi,
-// oracle.mjs) with the extension loaded, and checks the system prompt pi's
-// model receives.
+// test runs pi through the shared oracle (oracle.mjs) with the extension
+// loaded, and checks the system prompt pi's model receives. pi 0.83.0
+// (../shared/oracle/pi) runs every test; pi 1.6.0
+// (../shared/oracle/pi-1.6.0) runs the identity and layer tests, where the
+// extension hands promptc's sections to pi by name.
 //
-// The oracle must be installed (node_modules with pi, `npm ci` in its
-// folder); $PI_ORACLE_DIR names an installed copy, else the shared folder
-// beside the module is used. Without one, or with -short, the tests skip.
+// Each oracle must be installed (node_modules with pi, `npm ci` in its
+// folder); $PI_ORACLE_DIR and $PI16_ORACLE_DIR name installed copies, else
+// the shared folders beside the module are used. A version whose oracle is
+// not installed, or -short, skips its tests with the reason.
 // The cases come from the shared folder's oracle/pi/cases and are copied
 // before they are changed.
 //
@@ -29,6 +32,7 @@ import (
 // harness is what every test needs: the oracle, the Node that runs it, the
 // curated cases, a promptc built from this module and the extension.
 type harness struct {
+	version   string // the pi version the oracle runs (piVersions)
 	oracle    string // the installed oracle's folder (oracle.mjs, node_modules)
 	node      string // a Node >= 22.19
 	cases     string // the curated cases
@@ -37,30 +41,48 @@ type harness struct {
 	bin       string // a world-readable folder for the binaries and scripts tests put on PATH
 }
 
-// installed is the harness TestMain built before any test ran (nil, with
-// skipWhy saying why, when the oracle is not installed or -short is set).
-// Tests only read it.
+// piVersion is a pi release the tests run: the oracle folder in the shared
+// tree, the variable naming an installed copy, and the pipeline the
+// extension must choose there.
+type piVersion struct {
+	version, sharedDir, env, pipeline string
+}
+
+// piVersions are the pi releases the extension is proven in, oldest first.
+var piVersions = []piVersion{
+	{version: "0.83.0", sharedDir: "pi", env: "PI_ORACLE_DIR", pipeline: "pi@0.83.0"},
+	{version: "1.6.0", sharedDir: "pi-1.6.0", env: "PI16_ORACLE_DIR", pipeline: "pi@1.6.0"},
+}
+
+// installed are the harnesses TestMain built before any test ran, by pi
+// version (absent, with skipWhy saying why, when that oracle is not
+// installed or -short is set). Tests only read them.
 var (
-	installed *harness
-	skipWhy   string
+	installed = map[string]*harness{}
+	skipWhy   = map[string]string{}
 	// depended makes the first test that uses the harness depend on the
 	// module's sources (TestMain's go build is a child process, and files
 	// opened before m.Run do not count for go test's cache).
 	depended sync.Once
 )
 
-// setup returns the harness, skipping t when there is none.
-func setup(t *testing.T) harness {
+// setup returns pi 0.83.0's harness, skipping t when there is none.
+func setup(t *testing.T) harness { t.Helper(); return setupVersion(t, "0.83.0") }
+
+// setupVersion returns the harness of pi version, skipping t when there is
+// none.
+func setupVersion(t *testing.T, version string) harness {
 	t.Helper()
-	if installed == nil {
-		t.Skip(skipWhy)
+	h := installed[version]
+	if h == nil {
+		t.Skip(skipWhy[version])
 	}
 	depended.Do(func() {
 		if err := oracletest.DependOnModule(); err != nil {
 			t.Logf("the cached result may not follow source changes: %v", err)
 		}
 	})
-	return *installed
+	return *h
 }
 
 func TestMain(m *testing.M) {
@@ -68,27 +90,32 @@ func TestMain(m *testing.M) {
 	os.Exit(run(m))
 }
 
-// run builds the harness (unless -short or no oracle) and runs the tests.
+// run builds the harnesses (unless -short or no oracle) and runs the
+// tests.
 func run(m *testing.M) int {
-	oracle, why := findOracle()
 	cases, ok := casesDir()
-	switch {
-	case testing.Short():
-		skipWhy = "-short: the pi oracle runs take a minute"
-	case oracle == "":
-		skipWhy = why
-	case !ok:
-		skipWhy = "no curated pi oracle cases (../shared/oracle/pi/cases)"
-	default:
-		h, dir, err := build(oracle, cases)
-		if dir != "" {
-			defer os.RemoveAll(dir)
+	var promptc string
+	for _, v := range piVersions {
+		oracle, why := findOracle(v)
+		switch {
+		case testing.Short():
+			skipWhy[v.version] = "-short: the pi oracle runs take a minute"
+		case oracle == "":
+			skipWhy[v.version] = why
+		case !ok:
+			skipWhy[v.version] = "no curated pi oracle cases (../shared/oracle/pi/cases)"
+		default:
+			h, dir, err := build(v.version, oracle, cases, promptc)
+			if dir != "" {
+				defer os.RemoveAll(dir)
+			}
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "pi harness:", err)
+				return 1
+			}
+			promptc = h.promptc // one build serves every version
+			installed[v.version] = &h
 		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "pi harness:", err)
-			return 1
-		}
-		installed = &h
 	}
 	return m.Run()
 }
@@ -103,19 +130,20 @@ func casesDir() (string, bool) {
 	return dir, true
 }
 
-// findOracle returns an installed oracle's folder, or "" and why not.
-func findOracle() (dir, why string) {
-	dir = os.Getenv("PI_ORACLE_DIR")
+// findOracle returns the folder of an installed oracle of pi v, or "" and
+// why not.
+func findOracle(v piVersion) (dir, why string) {
+	dir = os.Getenv(v.env)
 	if dir == "" {
 		shared, ok := oracletest.SharedDir()
 		if !ok {
-			return "", "no shared folder beside the module and no $PI_ORACLE_DIR: the pi oracle is not installed"
+			return "", fmt.Sprintf("no shared folder beside the module and no $%s: the pi %s oracle is not installed", v.env, v.version)
 		}
-		dir = filepath.Join(shared, "oracle", "pi")
+		dir = filepath.Join(shared, "oracle", v.sharedDir)
 	}
 	pkg := filepath.Join(dir, "node_modules", "@earendil-works", "pi-coding-agent", "package.json")
 	if _, err := os.Stat(pkg); err != nil {
-		return "", fmt.Sprintf("the pi oracle in %s is not installed (no node_modules: run npm ci there, or set $PI_ORACLE_DIR to an installed copy)", dir)
+		return "", fmt.Sprintf("the pi %s oracle in %s is not installed (no node_modules: run npm ci in a copy and set $%s to it)", v.version, dir, v.env)
 	}
 	return dir, ""
 }
@@ -137,8 +165,10 @@ func oracleNode(oracle string) (string, error) {
 // build makes the harness's files in a new folder dir, outside any home
 // (the oracle fails a run that touches the caller's home) and readable by
 // the unprivileged user the oracle runs some cases as.
-func build(oracle, cases string) (h harness, dir string, err error) {
-	h = harness{oracle: oracle, cases: cases}
+// promptc is a binary already built for another version's harness ("":
+// build one).
+func build(version, oracle, cases, promptc string) (h harness, dir string, err error) {
+	h = harness{version: version, oracle: oracle, cases: cases}
 	if h.node, err = oracleNode(oracle); err != nil {
 		return h, "", err
 	}
@@ -153,8 +183,11 @@ func build(oracle, cases string) (h harness, dir string, err error) {
 		return h, dir, err
 	}
 	h.promptc = filepath.Join(h.bin, "promptc-real")
-	out, err := exec.Command("go", "build", "-o", h.promptc, "github.com/promptc/promptc/cmd/promptc").CombinedOutput()
-	if err != nil {
+	if promptc != "" {
+		if err := os.Link(promptc, h.promptc); err != nil {
+			return h, dir, err
+		}
+	} else if out, err := exec.Command("go", "build", "-o", h.promptc, "github.com/promptc/promptc/cmd/promptc").CombinedOutput(); err != nil {
 		return h, dir, fmt.Errorf("go build: %v\n%s", err, out)
 	}
 	ext, err := os.ReadFile("promptc.ts")

@@ -10,36 +10,68 @@ import (
 
 // TestIdentity runs every curated case that needs no JavaScript extension
 // of its own through the real pi with the promptc extension loaded and no
-// promptc layer: the system prompt of every run must be byte for byte the
-// one pi recorded without the extension, pi must print nothing more, and
-// promptc must have built every run's prompt (twice: with the layers and,
-// to verify, without).
+// promptc layer, in every pi version installed: the system prompt of every
+// run must be byte for byte the one pi recorded without the extension, pi
+// must print nothing more, and promptc must have built every run's prompt
+// (twice: with the layers and, to verify, without), each time with the
+// pipeline of that pi version. pi 1.6.0 runs the serve transport only (the
+// transport does not depend on pi's version; 0.83.0 proves both).
 func TestIdentity(t *testing.T) {
-	h := setup(t)
-	for _, transport := range transports {
-		t.Run(transport, func(t *testing.T) {
-			ran := 0
-			for _, name := range h.curated(t) {
-				c := h.loadCase(t, name)
-				if c.usesExtensions() || !sampled(transport, name) {
-					continue
-				}
-				ran++
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					w := h.wrapper(t)
-					opts := runOpts{path: w.dir, settings: transportSettings(transport)}
-					res := h.run(t, c, opts)
-					c.checkPiPrompt(t, res, opts)
-					c.checkStderr(t, res, nil)
-					builds, _ := w.requests(t)
-					if want := 2 * sentRuns(res); len(builds) != want {
-						t.Errorf("promptc got %d build requests, want %d (2 per run of %d inputs)", len(builds), want, len(res.Turns))
+	for _, v := range piVersions {
+		t.Run("pi"+v.version, func(t *testing.T) {
+			h := setupVersion(t, v.version)
+			for _, transport := range h.transports() {
+				t.Run(transport, func(t *testing.T) {
+					ran := 0
+					for _, name := range h.curated(t) {
+						c := h.loadCase(t, name)
+						if c.usesExtensions() || !sampled(transport, name) {
+							continue
+						}
+						ran++
+						t.Run(name, func(t *testing.T) {
+							t.Parallel()
+							w := h.wrapper(t)
+							opts := runOpts{path: w.dir, settings: transportSettings(transport)}
+							res := h.run(t, c, opts)
+							c.checkPiPrompt(t, res, opts)
+							c.checkStderr(t, res, nil)
+							builds, _ := w.requests(t)
+							if want := 2 * sentRuns(res); len(builds) != want {
+								t.Errorf("promptc got %d build requests, want %d (2 per run of %d inputs)", len(builds), want, len(res.Turns))
+							}
+							h.checkPipeline(t, builds)
+						})
 					}
+					t.Logf("%d curated cases through the extension in pi %s (%s transport)", ran, h.version, transport)
 				})
 			}
-			t.Logf("%d curated cases through the extension (%s transport)", ran, transport)
 		})
+	}
+}
+
+// transports are the transports the identity and layer tests run in the
+// harness's pi: every one in the oldest, serve (the default) in the others.
+func (h harness) transports() []string {
+	if h.version == piVersions[0].version {
+		return transports
+	}
+	return transports[:1]
+}
+
+// checkPipeline checks that every request named the pipeline of the
+// harness's pi version first (after the verify build's --no-config).
+func (h harness) checkPipeline(t *testing.T, requests [][]string) {
+	t.Helper()
+	want := "--pipeline=" + h.pipeline()
+	for _, args := range requests {
+		if len(args) > 0 && args[0] == "--no-config" {
+			args = args[1:]
+		}
+		if len(args) == 0 || args[0] != want {
+			t.Errorf("a promptc request in pi %s starts %q, want %s first", h.version, args, want)
+			return
+		}
 	}
 }
 

@@ -49,6 +49,35 @@ type turn struct {
 	Sent         bool    `json:"sent"`
 	Prompt       *string `json:"prompt"` // only when it is not the base prompt
 	PromptIsBase bool    `json:"promptIsBase"`
+	// SystemSections are pi 1.x's named sections of the run's leading
+	// system message, in order (absent in pi 0.83.0 and for a prompt an
+	// extension replaced whole).
+	SystemSections json.RawMessage `json:"systemSections"`
+}
+
+// sectionNames are the names of the turn's system sections, in order.
+func (tr turn) sectionNames(t *testing.T) []string {
+	t.Helper()
+	if len(tr.SystemSections) == 0 || string(tr.SystemSections) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(tr.SystemSections))
+	var names []string
+	if _, err := dec.Token(); err != nil { // {
+		t.Fatal(err)
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, k.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return names
 }
 
 // curated returns the names of the curated cases, sorted.
@@ -72,8 +101,27 @@ func (h harness) loadCase(t *testing.T, name string) *piCase {
 	t.Helper()
 	c := &piCase{name: name, dir: filepath.Join(h.cases, name)}
 	oracletest.MustReadJSON(t, filepath.Join(c.dir, "case.json"), &c.spec)
-	oracletest.MustReadJSON(t, filepath.Join(c.dir, "expected.json"), &c.expected)
+	oracletest.MustReadJSON(t, filepath.Join(c.dir, h.expectedFile()), &c.expected)
 	return c
+}
+
+// expectedFile is the recording of the harness's pi version in a case
+// folder: expected.json for 0.83.0, expected.VERSION.json otherwise.
+func (h harness) expectedFile() string {
+	if h.version == piVersions[0].version {
+		return "expected.json"
+	}
+	return "expected." + h.version + ".json"
+}
+
+// pipeline is the pipeline the extension must choose in the harness's pi.
+func (h harness) pipeline() string {
+	for _, v := range piVersions {
+		if v.version == h.version {
+			return v.pipeline
+		}
+	}
+	return ""
 }
 
 // usesExtensions reports whether pi ran JavaScript extensions of the case

@@ -6,8 +6,17 @@
  * nothing beyond pi and Node.
  *
  * Contract:
+ * - The pipeline is the one of the pi version the extension runs in (pi's VERSION): pi@0.83.0 in pi
+ *   0.83.0, pi@1.6.0 in pi 1.6.0 (VERIFIED), always named with --pipeline. A version promptc has not
+ *   verified is a warning and pi keeps its own prompt (unverifiedVersion); PROMPTC_PIPELINE names a
+ *   pipeline to use anyway, still guarded by the verify build.
  * - On before_agent_start the extension asks promptc for this run's prompt, built from what pi knows
- *   and promptc cannot see on disk (promptcArgs), and returns it as systemPrompt.
+ *   and promptc cannot see on disk (promptcArgs). pi 0.83.0 gets it as systemPrompt. pi 1.x carries
+ *   the prompt as named sections (preamble, tools, rules, docs, addendum, project_context, skills,
+ *   cwd); there the extension hands promptc's sections to pi by their agent_section labels
+ *   (handSections), so pi's transcript keeps named sections, and returns the whole text as
+ *   systemPrompt only when pi's options cannot render promptc's prompt byte for byte (a layer's
+ *   section with no agent_section label, an order pi's sections cannot take).
  * - It replaces the prompt only when promptc, given the same inputs and no configuration layer
  *   (--no-config), rebuilds the prompt that reached the handler byte for byte ("verify"). Then the
  *   prompt with the layers is returned; otherwise pi's prompt stays (an input promptc cannot see,
@@ -19,16 +28,17 @@
  * - /promptc shows `promptc explain` for the session's inputs: the arguments a build gets.
  *
  * Settings, environment first, then <agent dir>/promptc.json ({"bin", "transport", "timeoutMs",
- * "verify"}), then the defaults:
+ * "verify", "pipeline"}), then the defaults:
  *   PROMPTC_BIN         the promptc binary (default: promptc on PATH)
  *   PROMPTC_TRANSPORT   serve (one `promptc serve --stdio` child per session, started on the first
  *                       run; the default: warm, a run costs milliseconds) or cli (a `promptc build
  *                       --json` process per request: nothing lives between runs)
  *   PROMPTC_TIMEOUT_MS  per request (default 5000)
  *   PROMPTC_VERIFY      0 skips the identity build (one promptc request per run instead of two)
+ *   PROMPTC_PIPELINE    the pipeline to run instead of the one of pi's version (default: by VERSION)
  */
 import type { BuildSystemPromptOptions, ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { CONFIG_DIR_NAME, getAgentDir, getPackageDir } from "@earendil-works/pi-coding-agent";
+import { CONFIG_DIR_NAME, getAgentDir, getPackageDir, VERSION } from "@earendil-works/pi-coding-agent";
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,6 +50,47 @@ interface Settings {
 	transport: "cli" | "serve";
 	timeoutMs: number;
 	verify: boolean;
+	/** A pipeline named by the user; undefined: the one of pi's version. */
+	pipeline?: string;
+}
+
+/**
+ * The pi versions promptc reproduces byte for byte: the built-in pipeline of each, and whether that
+ * pi carries the prompt as named sections (pi 1.x), which the extension then hands over by name.
+ */
+export const VERIFIED: Record<string, Target> = {
+	"0.83.0": { pipeline: "pi@0.83.0", sections: false },
+	"1.6.0": { pipeline: "pi@1.6.0", sections: true },
+};
+
+/** The pipeline a session runs, and whether pi takes the prompt as sections. */
+interface Target {
+	pipeline: string;
+	sections: boolean;
+}
+
+/**
+ * target picks the pipeline for the pi version the extension runs in: the user's (settings), else
+ * the verified one of that version, else unverifiedVersion decides.
+ */
+export function target(version: string, s: Pick<Settings, "pipeline">): Target {
+	const sections = Number.parseInt(version, 10) >= 1;
+	if (s.pipeline) return { pipeline: s.pipeline, sections };
+	return VERIFIED[version] ?? unverifiedVersion(version);
+}
+
+/**
+ * GOVERNANCE HOOK (issue 26): a pi version with no verified pipeline. Today it fails the request
+ * (fatal: promptc is off for the session) with a warning that says so, and pi keeps its own prompt.
+ * When a policy is in force (a locked or required section), this is where the run must be refused
+ * instead: no silent fallback to pi's prompt while policy holds.
+ */
+function unverifiedVersion(version: string): never {
+	const known = Object.keys(VERIFIED).join(", ");
+	throw new PromptcError(
+		`pi ${version} is not a version promptc has verified (verified: ${known}); set PROMPTC_PIPELINE to run one of promptc's pipelines anyway`,
+		true,
+	);
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -128,6 +179,7 @@ function loadSettings(agentDir: string): Settings {
 		transport,
 		timeoutMs: timeout,
 		verify: verify === undefined || !["0", "false", "no"].includes(verify),
+		pipeline: pick("PROMPTC_PIPELINE", "pipeline") || undefined,
 	};
 }
 
@@ -239,9 +291,22 @@ function discovered(candidates: string[]): string | undefined {
 	}
 }
 
+/** A built prompt: the text and its sections (build --json's Result, the fields the extension reads). */
+interface Built {
+	prompt: string;
+	sections: BuiltSection[];
+}
+
+interface BuiltSection {
+	id: string;
+	active: boolean;
+	text: string;
+	labels?: Record<string, string>;
+}
+
 /** A way to reach promptc. build returns build --json's Result; explain returns explain's text. */
 interface Transport {
-	build(args: string[]): Promise<{ prompt: string }>;
+	build(args: string[]): Promise<Built>;
 	explain(args: string[]): Promise<string>;
 	close(): void;
 }
@@ -393,15 +458,99 @@ function parseReply(text: string): unknown {
 }
 
 /**
- * checkResult returns a Result's prompt. A serve Builder that could not rebuild answers with its
- * last good prompt and a build/fallback warning: that is not this run's prompt, so it fails.
+ * checkResult returns a Result's prompt and sections (malformed sections count as none: the prompt
+ * then goes to pi whole). A serve Builder that could not rebuild answers with its last good prompt
+ * and a build/fallback warning: that is not this run's prompt, so it fails.
  */
-function checkResult(r: unknown): { prompt: string } {
-	const res = r as { prompt?: unknown; diagnostics?: { code?: string; message?: string }[] } | null;
+function checkResult(r: unknown): Built {
+	const res = r as { prompt?: unknown; sections?: unknown; diagnostics?: { code?: string; message?: string }[] } | null;
 	if (typeof res?.prompt !== "string") throw new PromptcError("malformed reply (no prompt)");
 	const stale = res.diagnostics?.find((d) => d?.code === "build/fallback");
 	if (stale) throw new PromptcError(`could not rebuild: ${stale.message}`);
-	return { prompt: res.prompt };
+	const ok = (x: unknown): x is BuiltSection => {
+		const s = x as BuiltSection;
+		return typeof s?.id === "string" && typeof s.active === "boolean" && typeof s.text === "string";
+	};
+	const sections = Array.isArray(res.sections) && res.sections.every(ok) ? res.sections : [];
+	return { prompt: res.prompt, sections };
+}
+
+/** pi 1.x's section that is untagged text: the identity line or the custom body. */
+const PREAMBLE = "preamble";
+
+/**
+ * piSections maps promptc's active sections onto pi 1.x's named sections by their agent_section
+ * labels, in order: the preamble's text as is, every other section's content without the blank
+ * line before it and the <name>...</name> pi wraps it in. undefined when the prompt is not exactly
+ * pi's rendering of them (a section with no label or another shape, a name twice).
+ */
+export function piSections(b: Built): [string, string][] | undefined {
+	const out: [string, string][] = [];
+	for (const s of b.sections) {
+		if (!s.active) continue;
+		const name = s.labels?.agent_section;
+		if (!name || out.some(([n]) => n === name)) return undefined;
+		if (name === PREAMBLE) {
+			if (out.length > 0) return undefined;
+			out.push([name, s.text]);
+			continue;
+		}
+		const text = out.length > 0 ? s.text.replace(/^\n\n/, "") : s.text;
+		const open = `<${name}>\n`;
+		const close = `\n</${name}>`;
+		if (!text.startsWith(open) || !text.endsWith(close) || text.length < open.length + close.length) return undefined;
+		out.push([name, text.slice(open.length, text.length - close.length)]);
+	}
+	const rendered = out.map(([n, c]) => (n === PREAMBLE ? c : `<${n}>\n${c}\n</${n}>`)).filter((t) => t.length > 0);
+	return rendered.join("\n\n") === b.prompt ? out : undefined;
+}
+
+/** The fields of pi 1.x's mutable prompt options (before_agent_start) the extension sets. */
+interface SectionOptions {
+	customPrompt?: string;
+	appendSystemPrompt?: string;
+	contextFiles?: { path: string; content: string }[];
+	skills?: unknown[];
+	sections?: Record<string, string>;
+}
+
+/**
+ * handSections sets pi 1.x's prompt options so that pi renders promptc's prompt from named
+ * sections: the preamble as pi's own or as customPrompt, the addendum as appendSystemPrompt, every
+ * other section by name in options.sections (pi keeps a section it builds in its place and appends
+ * new names after cwd), pi's own project context and skills dropped when promptc has none. It
+ * returns true when pi's rendering (render(), which reads the options) is promptc's prompt byte for
+ * byte; otherwise it restores the options and returns false, and the caller hands the text whole.
+ */
+export function handSections(o: SectionOptions, b: Built, render: () => string): boolean {
+	const want = piSections(b);
+	if (!want) return false;
+	const saved: SectionOptions = { ...o, sections: { ...(o.sections ?? {}) } };
+	const restore = () => {
+		o.customPrompt = saved.customPrompt;
+		o.appendSystemPrompt = saved.appendSystemPrompt;
+		o.contextFiles = saved.contextFiles;
+		o.skills = saved.skills;
+		o.sections = { ...saved.sections };
+	};
+	const byName = new Map(want);
+	const apply = (preambleAsCustom: boolean) => {
+		restore();
+		const sections = o.sections ?? {};
+		if (preambleAsCustom) o.customPrompt = byName.get(PREAMBLE) ?? "";
+		o.appendSystemPrompt = byName.get("addendum") ?? "";
+		if (!byName.has("project_context")) o.contextFiles = [];
+		if (!byName.has("skills")) o.skills = [];
+		for (const [name, content] of want) {
+			if (name !== PREAMBLE && name !== "addendum") sections[name] = content;
+		}
+		o.sections = sections;
+		return render() === b.prompt;
+	};
+	// pi's own preamble first (its tools, rules and docs stay sections it builds), then promptc's.
+	if (apply(false) || apply(true)) return true;
+	restore();
+	return false;
 }
 
 function spawnFailure(bin: string, err: NodeJS.ErrnoException): string {
@@ -426,14 +575,18 @@ export default function promptc(pi: ExtensionAPI) {
 	// whether promptc is off for the rest of the session.
 	let transport: Transport | undefined;
 	let settings: Settings | undefined;
+	let session: Target | undefined;
 	let warned = false;
 	let off = false;
 
 	const connect = (): Transport => {
 		settings ??= loadSettings(getAgentDir());
+		session ??= target(VERSION, settings);
 		transport ??= settings.transport === "serve" ? new ServeTransport(settings) : new CliTransport(settings);
 		return transport;
 	};
+	/** The session's pipeline, named before every other argument. */
+	const pipelineArgs = (args: string[]) => [`--pipeline=${session?.pipeline}`, ...args];
 
 	const warn = (ctx: ExtensionContext, err: unknown) => {
 		if (err instanceof PromptcError && err.fatal) off = true;
@@ -451,7 +604,7 @@ export default function promptc(pi: ExtensionAPI) {
 		try {
 			const t = connect();
 			req = promptcArgs(event.systemPromptOptions, piFacts(pi, ctx));
-			const args = req.args;
+			const args = pipelineArgs(req.args);
 			const [layered, identity] = await Promise.all([
 				t.build(args),
 				settings?.verify ? t.build(["--no-config", ...args]) : undefined,
@@ -461,6 +614,11 @@ export default function promptc(pi: ExtensionAPI) {
 					`without layers promptc does not rebuild the prompt pi has for this run (first difference at ${firstDifference(event.systemPrompt, identity.prompt)}): an input promptc cannot see, or an extension that rewrote the prompt before promptc`,
 				);
 			}
+			if (!session?.sections) return { systemPrompt: layered.prompt };
+			// pi 1.x: its own prompt stays as it is when promptc's is the same; otherwise promptc's
+			// sections, or the whole text when pi's sections cannot carry it.
+			if (layered.prompt === event.systemPrompt) return;
+			if (handSections(event.systemPromptOptions as SectionOptions, layered, () => event.systemPrompt)) return;
 			return { systemPrompt: layered.prompt };
 		} catch (err) {
 			warn(ctx, err);
@@ -476,7 +634,8 @@ export default function promptc(pi: ExtensionAPI) {
 			let req: Request | undefined;
 			try {
 				req = promptcArgs(ctx.getSystemPromptOptions(), piFacts(pi, ctx));
-				const text = await connect().explain(req.args);
+				const t = connect();
+				const text = await t.explain(pipelineArgs(req.args));
 				if (ctx.hasUI) ctx.ui.notify(text, "info");
 				else console.error(text);
 			} catch (err) {

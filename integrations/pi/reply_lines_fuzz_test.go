@@ -15,7 +15,7 @@ import (
 // replyLinesWorker is the Node worker FuzzReplyLines asks, started once
 // per test process.
 var replyLinesWorker = sync.OnceValue(func() *splitcheck.Worker {
-	oracle, _ := findOracle()
+	oracle, _ := findOracle(piVersions[0])
 	node, _ := oracleNode(oracle)
 	ext, _ := filepath.Abs("promptc.ts")
 	return splitcheck.StartWorker(exec.Command(node, filepath.Join("testdata", "reply_lines_worker.mjs"), oracle, ext))
@@ -28,7 +28,7 @@ var replyLinesWorker = sync.OnceValue(func() *splitcheck.Worker {
 // coverage is not seen by the fuzzer; the inputs are still arbitrary,
 // invalid UTF-8 included (which the property test does not write).
 func FuzzReplyLines(f *testing.F) {
-	oracle, why := findOracle()
+	oracle, why := findOracle(piVersions[0])
 	if oracle == "" {
 		f.Skip(why)
 	}
