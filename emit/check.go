@@ -24,8 +24,24 @@ type FileState struct {
 
 // DirReport is what one agent receives from one directory.
 type DirReport struct {
-	Dir   string      `json:"dir"` // below the root, "." for the root
+	Dir string `json:"dir"` // below the root, "." for the root
+	// Files are the instruction files the agent loads from Dir, in its
+	// order, promptc's or not (below the root: relative; else absolute).
+	Files []string    `json:"files"`
 	Rules []RuleState `json:"rules"`
+}
+
+// dirReport is the report of one directory from what the agent loaded.
+func dirReport(l loaded, a Agent, realRoot, rel string, pls []placement, texts map[string]string) DirReport {
+	files := []string{}
+	for _, f := range l.files {
+		p := f.Path
+		if r, err := filepath.Rel(realRoot, p); err == nil && sources.Within(p, realRoot) {
+			p = filepath.ToSlash(r)
+		}
+		files = append(files, p)
+	}
+	return DirReport{Dir: rel, Files: files, Rules: verifyDir(l, a, realRoot, rel, pls, texts)}
 }
 
 // AgentReport is one agent's part of the check.
@@ -159,7 +175,7 @@ func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host,
 		}
 		for _, d := range agentDirs(a, files, scope, realRoot, dirs) {
 			rel := relDir(realRoot, d, scope)
-			ar.Dirs = append(ar.Dirs, DirReport{Dir: rel, Rules: verifyDir(copilotLoad(h.FS, d, h.Home), a, realRoot, rel, pls, texts)})
+			ar.Dirs = append(ar.Dirs, dirReport(copilotLoad(h.FS, d, h.Home), a, realRoot, rel, pls, texts))
 		}
 		return ar, nil
 	}
@@ -187,7 +203,7 @@ func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host,
 			return ar, err
 		}
 		rel := relDir(realRoot, d, scope)
-		ar.Dirs = append(ar.Dirs, DirReport{Dir: rel, Rules: verifyDir(l, a, realRoot, rel, pls, texts)})
+		ar.Dirs = append(ar.Dirs, dirReport(l, a, realRoot, rel, pls, texts))
 	}
 	return ar, nil
 }

@@ -33,6 +33,7 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 				}
 			}
 			fmt.Fprintf(&b, "    from %s: loads %s\n", d.Dir, orNone(loads))
+			fmt.Fprintf(&b, "      files: %s\n", orNone(d.Files))
 			for _, s := range d.Rules {
 				if s.Status == StLoads && s.Reason == "" {
 					continue
