@@ -63,9 +63,16 @@ func (w *world) write(t *testing.T, rel, text string) string {
 // stdout, stderr and the exit status.
 func promptc(t *testing.T, dir string, env []string, stdin string, args ...string) (string, string, int) {
 	t.Helper()
+	return runProgram(t, dir, env, stdin, promptcBin, args...)
+}
+
+// runProgram runs name with args (at most 4 minutes) in dir with env and
+// stdin; it returns stdout, stderr and the exit status.
+func runProgram(t *testing.T, dir string, env []string, stdin, name string, args ...string) (string, string, int) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, promptcBin, args...)
+	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir, cmd.Env, cmd.Stdin = dir, env, strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -74,7 +81,7 @@ func promptc(t *testing.T, dir string, env []string, stdin string, args ...strin
 	if ee, ok := err.(*exec.ExitError); ok {
 		code = ee.ExitCode()
 	} else if err != nil {
-		t.Fatalf("promptc %v: %v", args, err)
+		t.Fatalf("%s %v: %v", name, args, err)
 	}
 	return out.String(), errb.String(), code
 }

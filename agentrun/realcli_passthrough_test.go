@@ -1,9 +1,7 @@
 package agentrun_test
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,25 +20,14 @@ func TestRealCLIPassThrough(t *testing.T) {
 	}
 	run := func(stdin string, args ...string) (string, int) {
 		log := filepath.Join(w.root, "pass.jsonl")
-		cmd := exec.Command(script, append([]string{log, "--", "bash", "-c", `export ANTHROPIC_BASE_URL=http://127.0.0.1:$FAKE_PORT ANTHROPIC_API_KEY=sk-ant-fake CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1; exec "$0" "$@"`, promptcBin, "run", "claude", "--"}, args...)...)
-		cmd.Dir, cmd.Env = w.proj, w.env("ORACLE="+oracle)
-		cmd.Stdin = strings.NewReader(stdin)
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		err := cmd.Run()
-		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
-			code = ee.ExitCode()
-		} else if err != nil {
-			t.Fatal(err)
-		}
+		out, errb, code := runProgram(t, w.proj, w.env("ORACLE="+oracle), stdin, script, append([]string{log, "--", "bash", "-c", `export ANTHROPIC_BASE_URL=http://127.0.0.1:$FAKE_PORT ANTHROPIC_API_KEY=sk-ant-fake CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_TELEMETRY=1 DISABLE_AUTOUPDATER=1; exec "$0" "$@"`, promptcBin, "run", "claude", "--"}, args...)...)
 		if code == 0 {
 			body := mainBody(t, "claude", log)
 			if n := count(body, "PIPED-PROMPT-5e1d"); stdin != "" && n != 1 {
 				t.Errorf("the piped prompt is in the request %d times, want once", n)
 			}
 		}
-		return out.String() + "\nstderr: " + errb.String(), code
+		return out + "\nstderr: " + errb, code
 	}
 	if out, code := run("PIPED-PROMPT-5e1d: say ok\n", "-p"); code != 0 || !strings.HasPrefix(out, "ok\n") {
 		t.Errorf("exit %d, output %q; want 0 and the model's ok", code, out)
