@@ -15,15 +15,21 @@ type parsedLayer struct {
 	m          map[string]any
 	ix         yamlpos.Index
 	dir        string // Layer.Dir
+	// part, when not "", is the for: selector this partial layer of the
+	// layer named name was given under (scope.go).
+	part string
 }
 
 // expandExtends parses the layers and replaces the base pipeline by the
 // chain it extends, deepest first. Only a pipeline file (the base, or one
 // it extends) may extend; a layer over it may name the base it is for
 // (pipeline:), which the host reads.
-func expandExtends(set LoadSettings) ([]parsedLayer, diag.List) {
-	var out []parsedLayer
-	var diags diag.List
+//
+// A layer's parts for pipelines (for:) follow it when they apply to the
+// base's family; skipped are the reports of those that do not.
+func expandExtends(set LoadSettings) (out []parsedLayer, skipped []LayerReport, diags diag.List) {
+	var family []string
+	var base string
 	for i, l := range set.Layers {
 		role := l.Role
 		if role == "" {
@@ -49,7 +55,7 @@ func expandExtends(set LoadSettings) ([]parsedLayer, diag.List) {
 				case !isText || name == "":
 					diags.Errorf(ix.Lookup("/default_pipeline"), "schema", "default_pipeline: names the one pipeline a command that names none runs, got %s", yamlType(v))
 				case role != RoleSystem && role != RoleUser:
-					diags.Errorf(ix.Lookup("/default_pipeline"), "load", "default_pipeline: selects the pipeline in a system or user layer only; a %s layer is read once the pipeline is chosen", role)
+					diags.Errorf(keyPos(ix, "/default_pipeline"), "load", "default_pipeline: selects the pipeline in a system or user layer only; this %s layer is read once the pipeline is chosen", role)
 				}
 				delete(m, "default_pipeline")
 			}
@@ -57,7 +63,10 @@ func expandExtends(set LoadSettings) ([]parsedLayer, diag.List) {
 				diags.Errorf(ix.Lookup("/extends"), "load", "only a pipeline file may extend another; this is a layer over the pipeline (use pipeline: to say which base it is for)")
 				delete(m, "extends")
 			}
-			out = append(out, parsedLayer{l.Name, role, m, ix, l.Dir})
+			pl := parsedLayer{name: l.Name, role: role, m: m, ix: ix, dir: l.Dir}
+			parts, sk := scopeParts(pl, family, base, &diags)
+			out = append(append(out, pl), parts...)
+			skipped = append(skipped, sk...)
 			continue
 		}
 		if _, ok := m["pipeline"]; ok {
@@ -65,14 +74,23 @@ func expandExtends(set LoadSettings) ([]parsedLayer, diag.List) {
 			delete(m, "pipeline")
 		}
 		if _, ok := m["default_pipeline"]; ok {
-			diags.Errorf(ix.Lookup("/default_pipeline"), "load", "a pipeline file selects no pipeline: default_pipeline: belongs in a system or user layer")
+			diags.Errorf(keyPos(ix, "/default_pipeline"), "load", "a pipeline file selects no pipeline: default_pipeline: belongs in a system or user layer")
 			delete(m, "default_pipeline")
 		}
-		chain, ds := extendChain(set, parsedLayer{l.Name, role, m, ix, l.Dir})
+		if _, ok := m["for"]; ok {
+			diags.Errorf(keyPos(ix, "/for"), "load", "a pipeline file has no parts for other pipelines: for: belongs in a layer over it")
+			delete(m, "for")
+		}
+		chain, ds := extendChain(set, parsedLayer{name: l.Name, role: role, m: m, ix: ix, dir: l.Dir})
 		diags = append(diags, ds...)
 		out = append(out, chain...)
+		family = chainFamily(chain, set.Family)
+		base = l.Name
+		if n, ok := m["name"].(string); ok && n != "" {
+			base = n
+		}
 	}
-	return out, diags
+	return out, skipped, diags
 }
 
 // extendChain follows extends from the base, returning the pipelines it
@@ -127,7 +145,7 @@ func extendChain(set LoadSettings, base parsedLayer) ([]parsedLayer, diag.List) 
 		if ds.HasErrors() {
 			return chain, diags
 		}
-		cur = parsedLayer{l.Name, RoleExtends, m, ix, l.Dir}
+		cur = parsedLayer{name: l.Name, role: RoleExtends, m: m, ix: ix, dir: l.Dir}
 		chain = append([]parsedLayer{cur}, chain...)
 	}
 	return chain, diags

@@ -57,6 +57,11 @@ type LoadSettings struct {
 	// Skipped lists layers the host looked for and did not apply (absent,
 	// or ignored and why), for reports.
 	Skipped []LayerReport
+	// Family are names the base pipeline answers to beside the name: of
+	// each pipeline on its extends chain (the host's aliases: default
+	// for pi@1.6.0): a layer's for: part whose selector is among them
+	// applies (scope.go).
+	Family []string
 }
 
 // maxExtends bounds a chain of extends.
@@ -81,7 +86,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 	spec := &Spec{}
 	lg := newLayering()
 	regs := &registrations{}
-	layers, ds := expandExtends(set)
+	layers, skippedParts, ds := expandExtends(set)
 	diags = append(diags, ds...)
 	// A document that is one layer, with nothing over it, is its own merge:
 	// koanf would hand back a copy of it, so it is used as it is (only).
@@ -108,6 +113,10 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		pos.Merge(ix)
 		if len(spec.Files) == 0 {
 			spec.rootLayer = l.name
+		}
+		if l.part != "" {
+			spec.Layers = append(spec.Layers, LayerReport{Name: l.name + " for: " + l.part, Role: l.role, Status: StatusApplied})
+			continue
 		}
 		spec.Files = append(spec.Files, l.name)
 		spec.Layers = append(spec.Layers, LayerReport{Name: l.name, Role: l.role, Status: StatusApplied})
@@ -143,7 +152,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		setPos(pos, s.Key, where)
 		spec.Layers = append(spec.Layers, LayerReport{Name: where.File, Role: RoleSet, Status: StatusApplied})
 	}
-	spec.Layers = SortLayers(append(spec.Layers, set.Skipped...))
+	spec.Layers = SortLayers(append(append(spec.Layers, skippedParts...), set.Skipped...))
 	spec.Overrides = lg.list()
 	spec.sectionLayer = lg.layer
 	spec.locks = lg.locks

@@ -66,10 +66,11 @@ type compiled struct {
 	err  error
 }
 
-// compile compiles layers and sets, or returns the plan compiled before
-// from the same layer names, bytes and sets.
-func (src planSource) compile(ctx context.Context, layers []engine.Layer, sets []engine.Set) (*engine.Plan, diag.List, error) {
-	set := engine.LoadSettings{Layers: layers, Sets: sets, Extends: pipelines.Extends(src.read)}
+// compile compiles layers and sets for a base of family (the names it
+// answers to: a layer's for: parts for them apply), or returns the plan
+// compiled before from the same layer names, bytes, sets and family.
+func (src planSource) compile(ctx context.Context, layers []engine.Layer, sets []engine.Set, family []string) (*engine.Plan, diag.List, error) {
+	set := engine.LoadSettings{Layers: layers, Sets: sets, Extends: pipelines.Extends(src.read), Family: family}
 	h := sha256.New()
 	field := func(s string) {
 		_ = binary.Write(h, binary.LittleEndian, uint64(len(s)))
@@ -84,6 +85,9 @@ func (src planSource) compile(ctx context.Context, layers []engine.Layer, sets [
 	for _, s := range sets {
 		field(s.Key)
 		field(s.Value)
+	}
+	for _, f := range family {
+		field(f)
 	}
 	key := fmt.Sprintf("promptc/plan/%x", h.Sum(nil))
 	c := src.memo(key, func() any {
@@ -135,7 +139,7 @@ func loadPlan(ctx context.Context, src planSource, st layerStack) (*engine.Plan,
 		}
 		setList = append(setList, engine.Set{Key: k, Value: v})
 	}
-	return src.compile(ctx, layers, setList)
+	return src.compile(ctx, layers, setList, src.names(st.base))
 }
 
 // baseLayer reads the base pipeline: a built-in NAME or a FILE.
