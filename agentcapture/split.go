@@ -1,9 +1,10 @@
 package agentcapture
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Part is one piece of a base prompt: the text before its first top-level
@@ -17,7 +18,7 @@ type Part struct {
 	Text    string `json:"text"`
 }
 
-var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+var nonSlug = lazyre.New(`[^a-z0-9]+`)
 
 // Split cuts text at its top-level ("# ") Markdown headings, outside
 // fenced code blocks. The parts' texts joined are text, byte for byte.
@@ -45,7 +46,7 @@ func Split(text string) []Part {
 				parts = append(parts, cur)
 			}
 			h := strings.TrimSpace(line[2:])
-			id := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(h), "-"), "-")
+			id := strings.Trim(nonSlug().ReplaceAllString(strings.ToLower(h), "-"), "-")
 			if id == "" {
 				id = "heading"
 			}

@@ -7,10 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // Installed is a CLI found on PATH.
@@ -27,8 +28,8 @@ type Installed struct {
 const versionTimeout = 10 * time.Second
 
 var (
-	semverRE = regexp.MustCompile(`\d+\.\d+\.\d+`)
-	partsRE  = regexp.MustCompile(`(\d+)\.(\d+)\.(\d+)`)
+	semverRE = lazyre.New(`\d+\.\d+\.\d+`)
+	partsRE  = lazyre.New(`(\d+)\.(\d+)\.(\d+)`)
 )
 
 // Find looks the agent's command up in pathList (a PATH value) and reads
@@ -49,7 +50,7 @@ func Find(ctx context.Context, a Agent, pathList string) (Installed, error) {
 	ctx, cancel := context.WithTimeout(ctx, versionTimeout)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, p, "--version").Output()
-	v := semverRE.FindString(string(out))
+	v := semverRE().FindString(string(out))
 	if err != nil || v == "" {
 		return Installed{}, &Error{Code: ExitUnsupported, Msg: fmt.Sprintf("%s at %s: cannot read its version (%s --version: %v)", a.Name, p, a.Command, errOr(err, "no version in its output"))}
 	}
@@ -87,7 +88,7 @@ func packageVersion(bin string, names []string) (version, from string, ok bool) 
 		if data, err := os.ReadFile(f); err == nil {
 			var pkg struct{ Name, Version string }
 			if json.Unmarshal(data, &pkg) == nil && slices.Contains(names, pkg.Name) {
-				if v := semverRE.FindString(pkg.Version); v != "" {
+				if v := semverRE().FindString(pkg.Version); v != "" {
 					return v, f, true
 				}
 			}
@@ -129,7 +130,7 @@ func compareVersions(a, b string) int {
 
 func versionParts(v string) [3]int {
 	var out [3]int
-	m := partsRE.FindStringSubmatch(v)
+	m := partsRE().FindStringSubmatch(v)
 	for i := 1; i < len(m); i++ {
 		out[i-1], _ = strconv.Atoi(m[i])
 	}
