@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/promptc/promptc/explain"
+	"github.com/promptc/promptc/host"
 )
 
 // agentsFlags are the flags of promptc agents.
@@ -29,7 +30,7 @@ the agents' own settings files in HOME and DIR are read as they read them.
 Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
 `
 
-// cmdAgents prints the multi-agent view of agents_view.go.
+// cmdAgents prints the multi-agent view (host.Host.Agents).
 func cmdAgents(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
 	p, err := parseFlags(args, agentsFlags, false)
 	if err != nil {
@@ -56,12 +57,12 @@ func cmdAgents(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 		}
 		cwd = filepath.Join(wd, cwd)
 	}
-	v, err := buildAgentsView(ctx, cwd, tok, e)
+	v, err := (&host.Host{Env: e}).Agents(ctx, cwd, tok)
 	if err != nil {
 		return err
 	}
 	if p.has("json") {
 		return writeJSON(stdout, v)
 	}
-	return v.writeText(stdout)
+	return writeAgentsText(stdout, v)
 }

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/promptc/promptc/host"
 )
 
-// writeText prints the view: a summary table, then each agent's files and
-// skipped files.
-func (v *agentsView) writeText(w io.Writer) error {
+// writeAgentsText prints the view: a summary table, then each agent's
+// files and skipped files.
+func writeAgentsText(w io.Writer, v *host.AgentsView) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "promptc agents: the instruction files each agent loads in %s (tokens: %s)\n\n", v.Cwd, v.Tokenizer)
 	nw := len("agent")

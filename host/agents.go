@@ -1,12 +1,12 @@
-package main
+package host
 
 import (
 	"context"
-	"io"
 	"path"
 	"slices"
 	"strings"
 
+	"github.com/promptc/promptc/bind"
 	"github.com/promptc/promptc/explain"
 	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/sources"
@@ -23,8 +23,8 @@ type agentSpec struct {
 	optional bool
 }
 
-// agentSpecs lists the agents in the order the view shows them.
-var agentSpecs = []agentSpec{
+// agents lists the agents in the order the view shows them.
+var agents = []agentSpec{
 	{product: "pi", pipeline: "default", where: "system prompt: the <project_context> block", part: []string{"project_context"}},
 	{product: "CowAgent", pipeline: "cowagent", where: "system prompt: the workspace files section", part: []string{"context_files"}, optional: true},
 	{product: "Codex CLI", pipeline: "codex", where: "input[2] (user), first part: # AGENTS.md instructions"},
@@ -44,51 +44,56 @@ func (a agentSpec) name() string {
 
 // Reasons the view adds for a file another agent loads.
 const (
-	reasonWrongName = "wrong name"
-	reasonOutside   = "outside the walk"
+	ReasonWrongName = "wrong name"
+	ReasonOutside   = "outside the walk"
 )
 
-// agentsView is what promptc agents prints.
-type agentsView struct {
+// AgentsView is what promptc agents prints: for one directory, the
+// instruction files each agent's built-in pipeline loads, with its
+// defaults and no configuration layer.
+type AgentsView struct {
 	Cwd       string      `json:"cwd"`
 	Tokenizer string      `json:"tokenizer"`
-	Agents    []agentView `json:"agents"`
+	Agents    []AgentView `json:"agents"`
 }
 
-// agentView is one agent's column.
-type agentView struct {
+// AgentView is one agent's column.
+type AgentView struct {
 	Agent    string      `json:"agent"`
 	Pipeline string      `json:"pipeline"`
 	Where    string      `json:"where"`
 	Bytes    int         `json:"bytes"`
 	Tokens   int         `json:"tokens"`
-	Files    []agentFile `json:"files"`
-	Skipped  []agentSkip `json:"skipped"`
+	Files    []AgentFile `json:"files"`
+	Skipped  []AgentSkip `json:"skipped"`
 	walk     *sources.Walk
 }
 
-// agentFile is a loaded file: its size on disk and the tokens of the
+// AgentFile is a loaded file: its size on disk and the tokens of the
 // text that went in.
-type agentFile struct {
+type AgentFile struct {
 	Path      string `json:"path"`
 	Bytes     int    `json:"bytes"`
 	Tokens    int    `json:"tokens"`
 	Truncated bool   `json:"truncated,omitempty"`
 }
 
-// agentSkip is a file that was looked at, or that another agent loads,
+// AgentSkip is a file that was looked at, or that another agent loads,
 // and that this agent leaves out.
-type agentSkip struct {
+type AgentSkip struct {
 	Path   string `json:"path"`
 	Reason string `json:"reason"`
 	Detail string `json:"detail,omitempty"`
 }
 
-// buildAgentsView runs every agent's pipeline for cwd and compares them.
-func buildAgentsView(ctx context.Context, cwd string, tok explain.Tokenizer, e env) (*agentsView, error) {
-	v := &agentsView{Cwd: cwd, Tokenizer: tok.Name(), Agents: []agentView{}}
-	for _, a := range agentSpecs {
-		av, err := runAgent(ctx, a, cwd, tok, e)
+// Agents runs every agent's pipeline for cwd (absolute) and compares
+// them: the files each loads, the files each skips and why (a file
+// another agent loads included), and the tokens of its instruction part.
+func (h *Host) Agents(ctx context.Context, cwd string, tok explain.Tokenizer) (*AgentsView, error) {
+	e := h.Env
+	v := &AgentsView{Cwd: cwd, Tokenizer: tok.Name(), Agents: []AgentView{}}
+	for _, a := range agents {
+		av, err := h.runAgent(ctx, a, cwd, tok)
 		if err != nil {
 			return nil, err
 		}
@@ -97,7 +102,7 @@ func buildAgentsView(ctx context.Context, cwd string, tok explain.Tokenizer, e e
 		}
 		v.Agents = append(v.Agents, av)
 	}
-	if real, err := sources.Realpath(hostFS(e), cwd); err == nil {
+	if real, err := sources.Realpath(FS(e), cwd); err == nil {
 		v.Cwd = real // what every pipeline's physical --cwd resolved to
 	}
 	v.crossSkips()
@@ -105,17 +110,18 @@ func buildAgentsView(ctx context.Context, cwd string, tok explain.Tokenizer, e e
 }
 
 // runAgent builds one agent's pipeline with its defaults and explains it.
-func runAgent(ctx context.Context, a agentSpec, cwd string, tok explain.Tokenizer, e env) (agentView, error) {
-	av := agentView{Agent: a.name(), Pipeline: a.pipeline, Where: a.where, Files: []agentFile{}, Skipped: []agentSkip{}}
-	s, _, err := openSession(ctx, "build", []string{"--pipeline", a.pipeline, "--no-config", "--cwd", cwd}, nil, 0, io.Discard, io.Discard, e)
+func (h *Host) runAgent(ctx context.Context, a agentSpec, cwd string, tok explain.Tokenizer) (AgentView, error) {
+	av := AgentView{Agent: a.name(), Pipeline: a.pipeline, Where: a.where, Files: []AgentFile{}, Skipped: []AgentSkip{}}
+	quiet := &Host{Env: h.Env}
+	s, err := quiet.Open(ctx, Request{Pipeline: a.pipeline, NoConfig: true, Flags: []bind.Occurrence{{Name: "cwd", Value: cwd}}})
 	if err != nil {
 		return av, err
 	}
-	res, err := s.run(ctx)
+	res, err := s.Build(ctx)
 	if err != nil {
 		return av, err
 	}
-	rep, err := explain.New(s.plan, res, explain.Options{Tokenizer: tok})
+	rep, err := explain.New(s.Plan, res, explain.Options{Tokenizer: tok})
 	if err != nil {
 		return av, err
 	}
@@ -127,10 +133,10 @@ func runAgent(ctx context.Context, a agentSpec, cwd string, tok explain.Tokenize
 	}
 	av.Bytes, av.Tokens = part.Len(), tok.Count(part.String())
 	for _, f := range rep.ContextFiles {
-		av.Files = append(av.Files, agentFile{Path: f.Path, Bytes: f.Bytes, Tokens: f.Tokens, Truncated: f.Truncated})
+		av.Files = append(av.Files, AgentFile{Path: f.Path, Bytes: f.Bytes, Tokens: f.Tokens, Truncated: f.Truncated})
 	}
-	ctxID := s.plan.Spec().Explain.Context
-	fsys := hostFS(e)
+	ctxID := s.Plan.Spec().Explain.Context
+	fsys := FS(h.Env)
 	for _, w := range rep.WhyNot {
 		// Only what exists: a candidate name that is not there is no
 		// skipped file (URLs, not paths, stay).
@@ -140,7 +146,7 @@ func runAgent(ctx context.Context, a agentSpec, cwd string, tok explain.Tokenize
 			}
 		}
 		if w.Path != "" && w.Source == ctxID {
-			av.Skipped = append(av.Skipped, agentSkip{Path: w.Path, Reason: w.Reason, Detail: w.Detail})
+			av.Skipped = append(av.Skipped, AgentSkip{Path: w.Path, Reason: w.Reason, Detail: w.Detail})
 		}
 	}
 	for _, src := range res.Sources {
@@ -158,7 +164,7 @@ func runAgent(ctx context.Context, a agentSpec, cwd string, tok explain.Tokenize
 // crossSkips adds, to each agent, the files other agents load that it
 // neither loads nor reports: a wrong name when its walk went through the
 // file's directory, else outside the walk.
-func (v *agentsView) crossSkips() {
+func (v *AgentsView) crossSkips() {
 	var all []string
 	for _, a := range v.Agents {
 		for _, f := range a.Files {
@@ -182,11 +188,11 @@ func (v *agentsView) crossSkips() {
 			}
 			switch {
 			case a.walk == nil:
-				a.Skipped = append(a.Skipped, agentSkip{Path: p, Reason: "not loaded"})
+				a.Skipped = append(a.Skipped, AgentSkip{Path: p, Reason: "not loaded"})
 			case slices.Contains(a.walk.Dirs, path.Dir(p)):
-				a.Skipped = append(a.Skipped, agentSkip{Path: p, Reason: reasonWrongName, Detail: "reads " + strings.Join(a.walk.Names, ", ")})
+				a.Skipped = append(a.Skipped, AgentSkip{Path: p, Reason: ReasonWrongName, Detail: "reads " + strings.Join(a.walk.Names, ", ")})
 			default:
-				a.Skipped = append(a.Skipped, agentSkip{Path: p, Reason: reasonOutside})
+				a.Skipped = append(a.Skipped, AgentSkip{Path: p, Reason: ReasonOutside})
 			}
 		}
 	}
