@@ -27,6 +27,11 @@ while [ $# -gt 0 ]; do
   case "$1" in --append-system-prompt-file|--system-prompt-file) cp "$2" "$STANDIN_OUT.prompt"; echo "$2" > "$STANDIN_OUT.path"; shift ;; esac
   shift
 done
+if [ -n "$STANDIN_TTY" ]; then
+  if [ -t 0 ]; then i=yes; else i=no; fi
+  if [ -t 1 ]; then o=yes; else o=no; fi
+  echo "stdin-tty=$i stdout-tty=$o"; exit 0
+fi
 if [ -n "$STANDIN_SLEEP" ]; then
   : > "$STANDIN_OUT.started"
   if [ -n "$STANDIN_TRAP" ]; then trap 'exit 7' TERM; sleep 20 & wait; exit 9; fi
@@ -265,5 +270,22 @@ func TestCaptureList(t *testing.T) {
 	got := fmt.Sprint(rows)
 	if want := "[{claude  [] false} {codex 0.171.0 [0.171.0] true} {gemini 0.61.0 [0.60.0] false} {opencode  [] false}]"; got != want {
 		t.Errorf("--list = %s\nwant %s", got, want)
+	}
+}
+
+// TestRunKeepsTheTerminal runs promptc run under script(1), which gives it
+// a pseudo-terminal: the stand-in must see a terminal on stdin and stdout,
+// the same one, not a pipe promptc put in between.
+func TestRunKeepsTheTerminal(t *testing.T) {
+	if _, err := exec.LookPath("script"); err != nil {
+		t.Skip("no script(1) to make a terminal: skipped")
+	}
+	w := newWorld(t)
+	installStandIn(t, w, "claude", "2.1.332 (Claude Code)")
+	w.write(t, "home/.config/promptc/config.yaml", teamLayer)
+	line := promptcBin + " run claude -- -p hi"
+	out, stderr, code := runProgram(t, w.proj, w.env("STANDIN_OUT="+filepath.Join(w.root, "standin"), "STANDIN_TTY=1"), "", "script", "-qec", line, "/dev/null")
+	if code != 0 || !strings.Contains(out, "stdin-tty=yes stdout-tty=yes") {
+		t.Errorf("exit %d, output %q %s; want the CLI to see the terminal on stdin and stdout", code, out, stderr)
 	}
 }
