@@ -128,6 +128,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdDiff(ctx, args[1:], stdout, stderr, e)
 	case "record":
 		err = cmdRecord(ctx, args[1:], stdout, stderr, e)
+	case "check":
+		err = cmdCheck(ctx, args[1:], stdout, e)
 	case "emit", "init":
 		err = cmdEmit(ctx, args[0], args[1:], stdout, stderr, e)
 	case "help", "-h", "--help":
@@ -224,6 +226,7 @@ Usage:
   promptc diff     OLD.json NEW.json  the prompt difference of two builds, by section, with token deltas
   promptc diff     [flags] -- [flags] the same between two builds (flags after -- replace those before)
   promptc record   [flags] OUT.txtar  snapshot this build into a hermetic case file
+  promptc check    [--update] [--format text|github|sarif|junit|markdown]  the repository's prompts against .promptc/golden (.promptc/checks.yaml)
   promptc serve    --stdio | --listen ADDR  answer JSON build/explain requests, warm (see 'promptc serve --help')
   promptc emit     [--check] [flags]  write each agent's instruction files from .promptc/rules.yaml; --check proves what each loads
   promptc init     --from-existing    start .promptc/rules.yaml from the repository's CLAUDE.md, AGENTS.md, .cursor/rules, ...
