@@ -54,8 +54,8 @@ func expandExtends(set LoadSettings) (out []parsedLayer, skipped []LayerReport, 
 				switch name, isText := v.(string); {
 				case !isText || name == "":
 					diags.Errorf(ix.Lookup("/default_pipeline"), "schema", "default_pipeline: names the one pipeline a command that names none runs, got %s", yamlType(v))
-				case role != RoleSystem && role != RoleUser:
-					diags.Errorf(keyPos(ix, "/default_pipeline"), "load", "default_pipeline: selects the pipeline in a system or user layer only; this %s layer is read once the pipeline is chosen", role)
+				case role == RoleProject:
+					diags.Errorf(keyPos(ix, "/default_pipeline"), "load", "default_pipeline: selects the pipeline in a system or user layer only; the project layer is read once the pipeline is chosen")
 				}
 				delete(m, "default_pipeline")
 			}

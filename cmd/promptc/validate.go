@@ -4,13 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path/filepath"
-
-	"gopkg.in/yaml.v3"
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/host"
-	"github.com/promptc/promptc/sources"
 )
 
 // cmdValidate checks pipeline files (schema and compile) without reading
@@ -60,35 +56,10 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer, e
 }
 
 // overlayBase says whether FILE name is to be checked as an overlay, and
-// over which base pipeline. A file with a promptc: or an extends: key is a
-// pipeline file.
+// over which base pipeline: --base, else as host.LayerBase says.
 func overlayBase(name string, p *parsed, e env) (base string, overlay bool) {
 	if p.has("base") {
 		return p.get("base"), true
 	}
-	abs := name
-	if !filepath.IsAbs(abs) {
-		wd, err := e.Getwd()
-		if err != nil {
-			return "", false
-		}
-		abs = filepath.Join(wd, name)
-	}
-	data, err := sources.ReadFile(hostFS(e), abs)
-	if err != nil {
-		return "", false // a built-in name, or an error loadPlan reports
-	}
-	var top map[string]any
-	if yaml.Unmarshal(data, &top) != nil || top == nil {
-		return "", false
-	}
-	for _, key := range []string{"promptc", "extends"} {
-		if _, whole := top[key]; whole {
-			return "", false
-		}
-	}
-	if b, ok := top["pipeline"].(string); ok && b != "" {
-		return b, true
-	}
-	return "default", true
+	return host.LayerBase(e, name)
 }
