@@ -202,7 +202,7 @@ func TestRunRefusals(t *testing.T) {
 		{"corrupt capture", []string{"XDG_CACHE_HOME=" + corrupt}, []string{"run", "codex", "--mode", "replace"}, 6, "corrupt capture"},
 		{"layer that does not fit", nil, []string{"run", "codex", "--no-config", "--overlay", filepath.Join(w.root, "layers/misfit.yaml")}, 7, "section header is disabled"},
 		{"bad mode", nil, []string{"run", "codex", "--mode", "swap"}, 2, "want add or replace"},
-		{"pipeline error", nil, []string{"run", "codex", "--set", "sections.team.template={{"}, 1, ""},
+		{"pipeline error", nil, []string{"run", "codex", "--set", "sections.team.template={{"}, 1, "not valid YAML"},
 	}
 	w.write(t, "corrupt/promptc/agents/codex/0.171.0/capture.json", `{"agent":"codex","version":"0.171.0","bytes":3,"sha256":"00"}`)
 	w.write(t, "corrupt/promptc/agents/codex/0.171.0/base.md", "abc")
