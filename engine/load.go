@@ -45,9 +45,12 @@ type Set struct {
 // LoadSettings says what to load.
 type LoadSettings struct {
 	// Layers are the base pipeline, then the layers over it, lowest
-	// precedence first. A layer after the first may say which base it is
-	// for (`pipeline: NAME`); the host uses that to choose or to skip it,
-	// the engine only accepts the key.
+	// precedence first. A layer after the first may say which pipeline
+	// family it is for (`pipeline: NAME`) and, in a system or user layer,
+	// which pipeline a command that names none runs (`default_pipeline:`);
+	// the host uses those to choose the base and to skip layers, the
+	// engine only accepts the keys. Its parts under `for:` apply when
+	// their selector is in the base's family (scope.go).
 	Layers []Layer
 	Sets   []Set
 	// Extends resolves `extends: REF` in a pipeline file named from: a
