@@ -35,7 +35,11 @@ func Prepare(a Agent, m Mode, text, dir string, environ []string) (Handover, err
 		return Handover{Args: []string{flag, p}}, err
 	case "codex":
 		if m == Add {
-			return Handover{Args: []string{"-c", "developer_instructions=" + tomlString(text)}}, nil
+			arg := "developer_instructions=" + tomlString(text)
+			if len(arg) >= maxArg {
+				return Handover{}, &Error{Code: ExitLayerMismatch, Msg: fmt.Sprintf("the sections to add are %d bytes: Codex takes developer_instructions only as an argument, and Linux caps one argument at %d bytes; use --mode replace (a file) or a smaller layer", len(text), maxArg)}
+			}
+			return Handover{Args: []string{"-c", arg}}, nil
 		}
 		p, err := write("model-instructions.md")
 		return Handover{Args: []string{"-c", "model_instructions_file=" + tomlString(p)}}, err
@@ -55,6 +59,10 @@ func Prepare(a Agent, m Mode, text, dir string, environ []string) (Handover, err
 	}
 	return Handover{}, fmt.Errorf("agentrun: no hand-over for %q", a.Command)
 }
+
+// maxArg is Linux's limit on one argument's length (MAX_ARG_STRLEN,
+// 32 pages of 4 KiB, terminating NUL included).
+const maxArg = 32*4096 - 1
 
 // tomlString quotes s as a TOML basic string: JSON's escapes are TOML's,
 // and HTML characters are left as they are.
