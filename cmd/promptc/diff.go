@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/casetest"
+	"github.com/promptc/promptc/host"
 )
 
 // cmdDiff prints the difference between two builds, grouped by section,
@@ -80,7 +81,7 @@ func cmdDiff(ctx context.Context, args []string, stdout, stderr io.Writer, e env
 func readBuilds(e env, oldFile, newFile string) (*casetest.Build, *casetest.Build, error) {
 	var out [2]*casetest.Build
 	for i, f := range []string{oldFile, newFile} {
-		data, err := readHostFile(e, f)
+		data, err := host.ReadFile(e, f)
 		if err != nil {
 			return nil, nil, err
 		}

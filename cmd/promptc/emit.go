@@ -12,6 +12,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/emit"
+	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -86,7 +87,7 @@ func cmdEmit(ctx context.Context, cmd string, args []string, stdout, stderr io.W
 	} else if d != "" {
 		cwd = filepath.Join(cwd, d)
 	}
-	fsys := hostFS(e)
+	fsys := host.FS(e)
 	if real, err := sources.Realpath(fsys, cwd); err == nil {
 		cwd = real
 	} else {
@@ -221,7 +222,7 @@ func writeJUnitFile(ctx context.Context, name string, rep *emit.CheckReport) err
 // user config layers, then the project's (source, else
 // REPO/.promptc/rules.yaml), which must exist.
 func emitLayers(fsys sources.FS, e env, repo, source, cwd string) ([]emit.LayerFile, error) {
-	system, user := globalPaths(e)
+	system, user := host.ConfigPaths(e)
 	var out []emit.LayerFile
 	for _, l := range []struct{ cfg, role string }{{system, emit.RoleSystem}, {user, emit.RoleUser}} {
 		if l.cfg == "" {

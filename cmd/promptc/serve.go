@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/serve"
 )
 
@@ -48,7 +49,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	if err != nil {
 		return err
 	}
-	system, user := globalPaths(e)
+	system, user := host.ConfigPaths(e)
 	roots, err := serve.NewRoots(p.list("root"), []string{system, user})
 	if err != nil {
 		return usageError{err.Error()}

@@ -80,13 +80,6 @@ func (s *session) inputGiven() bool { return args.InputGiven(s.p.from) }
 // hostFS is the file system commands read through (host.FS).
 func hostFS(e env) sources.FS { return host.FS(e) }
 
-// readHostFile reads a file named on the command line (host.ReadFile).
-func readHostFile(e env, name string) ([]byte, error) { return host.ReadFile(e, name) }
-
-// globalPaths are where the system and user layers are looked for
-// (host.ConfigPaths).
-func globalPaths(e env) (system, user string) { return host.ConfigPaths(e) }
-
 // Environment variables that move the configuration layers.
 const (
 	envSystemConfig = host.EnvSystemConfig
