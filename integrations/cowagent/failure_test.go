@@ -165,18 +165,18 @@ func running(pid int) bool {
 	return !strings.HasPrefix(strings.TrimSpace(rest), "Z")
 }
 
-// TestOtherRevision runs cases at CowAgent's newest stored revision
-// (head), whose prompt the cowagent pipeline does not reproduce: the
-// adapter must stay out of the way (CowAgent's own prompt, its golden) and
-// say so once.
+// TestOtherRevision runs cases at a CowAgent revision promptc does not
+// reproduce (the oracle's "snapshot", 55aaf60a: zh only, no
+// response-language section): the adapter must stay out of the way
+// (CowAgent's own prompt, its golden) and say so once.
 func TestOtherRevision(t *testing.T) {
 	h := setup(t)
-	for _, name := range []string{"02-full-zh", "31-head-project-permission-subagent"} {
+	for _, name := range []string{"01-empty-workspace-minimal", "02-full-zh"} {
 		dir := filepath.Join(filepath.Dir(h.cases[0]), name)
 		t.Run(name, func(t *testing.T) {
-			want := expected(t, dir, "head")
-			plain := h.run(t, dir, run{python: h.python, target: "head"})
-			rep := h.run(t, dir, run{python: h.adapted, target: "head"})
+			want := expected(t, dir, "snapshot")
+			plain := h.run(t, dir, run{python: h.python, target: "snapshot"})
+			rep := h.run(t, dir, run{python: h.adapted, target: "snapshot"})
 			if plain.Oracle.Prompt != want || rep.Oracle.Prompt != want {
 				t.Fatalf("as is: %s\nwith the adapter: %s", firstDiff(plain.Oracle.Prompt, want), firstDiff(rep.Oracle.Prompt, want))
 			}

@@ -1,6 +1,6 @@
 // Package cowagent tests the Python adapter in this directory inside
 // CowAgent's real prompt code: the shared oracle extracts that code from a
-// git snapshot (revision i18n) and runs each curated case, once with a
+// git snapshot (revisions i18n and head) and runs each curated case, once with a
 // plain interpreter and once with an interpreter whose site-packages holds
 // the adapter's .pth line, written by install.py as an operator would.
 //
@@ -164,6 +164,8 @@ type report struct {
 		CowagentFailed int     `json:"cowagent_failed"`
 		NotExpressible int     `json:"not_expressible"`
 		OtherRevision  int     `json:"other_revision"`
+		Revision       *string `json:"revision"`
+		Pipeline       *string `json:"pipeline"`
 		Transport      string  `json:"transport"`
 		Outage         *string `json:"outage"`
 		Patched        bool    `json:"patched"`

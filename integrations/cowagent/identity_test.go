@@ -51,7 +51,29 @@ func firstDiff(got, want string) string {
 // patched method.
 func TestIdentity(t *testing.T) {
 	h := setup(t)
-	h.identity(t, h.cases, true)
+	h.identity(t, h.cases, "i18n", transports)
+}
+
+// TestIdentityHead does the same at CowAgent head (f0783b11), where the
+// adapter must recognise head's prompt code and answer with cowagent@head:
+// the curated cases and the head-only ones (testdata/cowagent-head-cases:
+// project dirs, permission modes, sub agents), each against its head
+// golden, over the default transport (the transports are proven at i18n).
+func TestIdentityHead(t *testing.T) {
+	h := setup(t)
+	head, err := filepath.Glob(filepath.Join("..", "..", "testdata", "cowagent-head-cases", "*", "case.json"))
+	if err != nil || len(head) == 0 {
+		t.Fatalf("no testdata/cowagent-head-cases: %v", err)
+	}
+	dirs := append([]string(nil), h.cases...)
+	for _, c := range head {
+		d, err := filepath.Abs(filepath.Dir(c))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, d)
+	}
+	h.identity(t, dirs, "head", []string{"serve"})
 }
 
 // TestIdentityInputs does the same for this directory's own cases
@@ -70,22 +92,31 @@ func TestIdentityInputs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h.identity(t, dirs, false)
+	h.identity(t, dirs, "", transports)
 }
 
-func (h *harness) identity(t *testing.T, dirs []string, golden bool) {
+// identity runs dirs as is and with the adapter over trs; target is the
+// revision whose golden each case must give ("" = no golden: CowAgent as
+// is at i18n is the reference).
+func (h *harness) identity(t *testing.T, dirs []string, target string, trs []string) {
+	golden := target != ""
+	rev := target
+	if rev == "" {
+		rev = "i18n"
+	}
+	pipeline := "cowagent@" + rev
 	identical, viaPromptc := map[string]int{}, map[string]int{}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			c := readCase(t, dir)
-			plain := h.run(t, dir, run{python: h.python})
+			plain := h.run(t, dir, run{python: h.python, target: rev})
 			if golden {
-				if want := expected(t, dir, "i18n"); plain.Oracle.Prompt != want {
+				if want := expected(t, dir, target); plain.Oracle.Prompt != want {
 					t.Fatalf("CowAgent as is does not give the golden prompt: %s", firstDiff(plain.Oracle.Prompt, want))
 				}
 			}
-			for _, tr := range transports {
-				adapted := h.run(t, dir, run{python: h.adapted, env: []string{"PROMPTC_TRANSPORT=" + tr}})
+			for _, tr := range trs {
+				adapted := h.run(t, dir, run{python: h.adapted, target: rev, env: []string{"PROMPTC_TRANSPORT=" + tr}})
 				if adapted.Oracle.Prompt != plain.Oracle.Prompt {
 					t.Errorf("%s: with the adapter: %s", tr, firstDiff(adapted.Oracle.Prompt, plain.Oracle.Prompt))
 					continue
@@ -112,18 +143,22 @@ func (h *harness) identity(t *testing.T, dirs []string, golden bool) {
 					if s.Promptc != 1 || s.Fallback != 0 || s.NotExpressible != 0 {
 						t.Errorf("%s: want the prompt from promptc, got %+v", tr, *s)
 					}
+					if s.Revision == nil || *s.Revision != rev || s.Pipeline == nil || *s.Pipeline != pipeline {
+						t.Errorf("%s: the adapter found revision %v and ran %v, want %s and %s", tr, s.Revision, s.Pipeline, rev, pipeline)
+					}
 					viaPromptc[tr]++
 				}
 				identical[tr]++
 			}
 		})
 	}
-	for _, tr := range transports {
-		t.Logf("%s: %d of %d cases identical with the adapter; %d of them built by promptc", tr, identical[tr], len(dirs), viaPromptc[tr])
+	for _, tr := range trs {
+		t.Logf("%s at %s: %d of %d cases identical with the adapter; %d of them built by promptc", tr, rev, identical[tr], len(dirs), viaPromptc[tr])
 	}
 }
 
-// acmeLayer is a user layer that adds a section to the cowagent pipeline.
+// acmeLayer is a user layer that adds a section to the cowagent pipeline
+// (any revision: an unversioned name is the agent at any version).
 const acmeLayer = `pipeline: cowagent
 sections:
   acme:
@@ -138,7 +173,7 @@ sections:
 // TestLayers gives every Agent case a user layer
 // (~/.config/promptc/config.yaml) that adds a section, and requires the
 // prompt CowAgent's real code returns with the adapter to equal
-// `promptc build --pipeline cowagent` with that layer, run on the case
+// `promptc build --pipeline cowagent@i18n` with that layer, run on the case
 // laid out by the conformance harness's own mapping. Where CowAgent's
 // skill refresh fails, both are the cached prompt.
 func TestLayers(t *testing.T) {

@@ -1,5 +1,7 @@
 """promptc inside CowAgent: Agent.get_full_system_prompt returns promptc's
-`cowagent` pipeline output every turn, with the agent's own inputs.
+output every turn, with the agent's own inputs and the pipeline of the
+CowAgent revision it runs in (cowagent@i18n or cowagent@head, told by the
+signatures of CowAgent's prompt code).
 
 Install it with one line in the Python environment that runs CowAgent, a
 .pth file in its site-packages (see integrations/cowagent/README.md):
@@ -14,7 +16,8 @@ Settings (arguments of install(), else the environment when install() runs):
     PROMPTC_TRANSPORT          serve (one `promptc serve --stdio` child, the default) or cli (a `promptc build` per turn)
     PROMPTC_TIMEOUT            seconds a turn may take before CowAgent's own builder is used (default 3)
     PROMPTC_RETRY_AFTER        seconds promptc is not asked after a timeout (default 30)
-    PROMPTC_COWAGENT_PIPELINE  pipeline name or file (default cowagent); its params must be cowagent's
+    PROMPTC_COWAGENT_PIPELINE  pipeline name or file (default: cowagent@i18n or cowagent@head, the
+                               one of the revision CowAgent is at); its params must be that one's
 
 Contract: the patched method never raises because of promptc. On any
 promptc failure it returns what CowAgent's own method returns, and logs
@@ -60,7 +63,7 @@ def install(binary=None, transport_name=None, timeout=None, pipeline=None, retry
     if timeout == 0:
         raise ValueError("PROMPTC_TIMEOUT must be positive")
     retry_after = _seconds(retry_after, "PROMPTC_RETRY_AFTER", 30.0)
-    pipeline = pipeline or os.environ.get("PROMPTC_COWAGENT_PIPELINE") or "cowagent"
+    pipeline = pipeline or os.environ.get("PROMPTC_COWAGENT_PIPELINE") or None
     new = Adapter(transport.make(transport_name, binary, timeout), pipeline, retry_after)
     with _lock:
         old, _adapter = _adapter, new
@@ -101,8 +104,10 @@ def stats():
     """Counters of this process's turns: "promptc" (prompts promptc gave),
     "fallback" (promptc failed, CowAgent's builder ran), "cowagent_failed"
     (CowAgent's skill refresh raised, its method ran), "not_expressible",
-    "other_revision"; plus the transport, the current outage and whether
-    the method is patched. None when not installed."""
+    "other_revision"; plus the transport, the current outage, the revision
+    found ("i18n", "head"; None before the first turn or at another), the
+    pipeline run, why not used (not_used) and whether the method is
+    patched. None when not installed."""
     a = _adapter
     if a is None:
         return None

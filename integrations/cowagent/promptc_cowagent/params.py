@@ -1,5 +1,6 @@
-"""The params of promptc's cowagent pipeline, read from a live CowAgent
-Agent the way Agent.get_full_system_prompt (revision i18n) reads them.
+"""The params of promptc's cowagent pipelines, read from a live CowAgent
+Agent the way Agent.get_full_system_prompt (revision i18n or head) reads
+them.
 
 Each param is what CowAgent's own builder would test or print for the
 same turn (the contract is ../../shared/conformance/cowagent.md, section
@@ -130,15 +131,45 @@ def runtime_info(info):
     return out
 
 
-def from_agent(agent):
-    """The cowagent pipeline's params for this turn of agent."""
+def available(tools):
+    """The tools head's get_full_system_prompt offers this turn: those
+    whose is_tool_available(tool) holds (CowAgent's own check)."""
+    try:
+        from agent.tools.base_tool import is_tool_available
+    except Exception as e:
+        raise NotExpressible(f"agent.tools.base_tool.is_tool_available cannot be imported: {e!r}") from None
+    return [tool for tool in tools or [] if is_tool_available(tool)]
+
+
+def head_inputs(agent):
+    """cowagent@head's params for head's own Agent state: the project dir
+    apply_project_dir settled on (already real and never the workspace),
+    the permission mode in force, and whether context files are skipped."""
+    try:
+        mode = agent.effective_permission_mode()
+    except Exception as e:
+        raise NotExpressible(f"effective_permission_mode() raises {e!r}") from None
+    if not isinstance(mode, str):
+        raise NotExpressible(f"the permission mode is a {type(mode).__name__}, not a string")
+    project = agent.project_dir
+    return {
+        "project_dir": os.fspath(project) if project else "",
+        "permission_mode": mode,
+        "skip_context_files": bool(agent.skip_context_files),
+    }
+
+
+def from_agent(agent, revision="i18n"):
+    """The params of the pipeline of revision ("i18n" or "head") for this
+    turn of agent."""
     ws = agent.workspace_dir
     suffix = agent.extra_system_suffix
     cached = agent.system_prompt
-    return {
+    tools = available(agent.tools) if revision == "head" else agent.tools
+    out = {
         "language": language(),
         "workspace_dir": os.fspath(ws) if ws else None,
-        "tools": tool_names(agent.tools),
+        "tools": tool_names(tools),
         "memory_manager": bool(agent.memory_manager),
         "knowledge": knowledge(),
         "skills": skills(agent.skill_manager),
@@ -149,3 +180,6 @@ def from_agent(agent):
         # said, and then a failed build is an error and CowAgent decides.
         "fallback_prompt": cached if isinstance(cached, str) else None,
     }
+    if revision == "head":
+        out.update(head_inputs(agent))
+    return out

@@ -25,15 +25,24 @@ import time
 from . import params as _params
 from .transport import PromptcError
 
-# Revision i18n (bc256253): the signatures the pipeline's params mirror.
-# Another revision builds a different prompt (head adds project dirs and
-# permission modes, older ones lack the response-language section), so
-# the adapter stays out of the way there.
+# The CowAgent revisions promptc reproduces, told apart by the signatures
+# of the prompt code (not by git: an installed CowAgent has no history):
+# revision i18n (bc256253), and head (f0783b11), whose PromptBuilder.build
+# takes the session's project dir and permission mode and whose Agent()
+# takes skip_context_files (sub agents). Any other revision builds a
+# different prompt (older ones lack the response-language section), so the
+# adapter stays out of the way there.
 _I18N_BUILD_PARAMS = {"self", "base_persona", "user_identity", "tools", "context_files",
                       "skill_manager", "memory_manager", "runtime_info", "kwargs"}
 _I18N_AGENT_PARAMS = {"self", "system_prompt", "description", "model", "tools", "output_mode",
                       "max_steps", "max_context_tokens", "context_reserve_tokens", "memory_manager",
                       "name", "workspace_dir", "skill_manager", "enable_skills", "runtime_info"}
+_HEAD_BUILD_PARAMS = _I18N_BUILD_PARAMS | {"project_dir", "permission_mode"}
+_HEAD_AGENT_PARAMS = _I18N_AGENT_PARAMS | {"skip_context_files"}
+_HEAD_AGENT_METHODS = ("effective_permission_mode", "apply_project_dir")
+
+# The built-in pipeline of each revision.
+PIPELINES = {"i18n": "cowagent@i18n", "head": "cowagent@head"}
 
 # workspacefiles.ReasonModified: the pipeline skipped a file because a
 # watched file was edited; for BOOTSTRAP.md that is CowAgent's "onboarding
@@ -51,21 +60,25 @@ def logger():
 
 
 def check_revision(agent_cls):
-    """"" when agent_cls and CowAgent's PromptBuilder are the i18n
-    revision's, else why not."""
+    """(revision, "") when agent_cls and CowAgent's PromptBuilder are those
+    of a revision promptc reproduces ("i18n" or "head"), else ("", why
+    not)."""
     try:
         import agent.prompt.builder as builder
         build = set(inspect.signature(builder.PromptBuilder.build).parameters)
         init = set(inspect.signature(agent_cls.__init__).parameters)
     except Exception as e:
-        return f"cannot inspect CowAgent's prompt code: {e}"
-    if build != _I18N_BUILD_PARAMS:
-        return f"PromptBuilder.build takes {sorted(build - {'self'})}"
-    if init != _I18N_AGENT_PARAMS:
-        return f"Agent() takes {sorted(init - {'self'})}"
+        return "", f"cannot inspect CowAgent's prompt code: {e}"
     if not hasattr(builder, "_build_response_language_section"):
-        return "this revision has no response-language section"
-    return ""
+        return "", "this revision has no response-language section"
+    if build == _I18N_BUILD_PARAMS and init == _I18N_AGENT_PARAMS:
+        return "i18n", ""
+    if (build == _HEAD_BUILD_PARAMS and init == _HEAD_AGENT_PARAMS
+            and all(callable(getattr(agent_cls, m, None)) for m in _HEAD_AGENT_METHODS)):
+        return "head", ""
+    if build not in (_I18N_BUILD_PARAMS, _HEAD_BUILD_PARAMS):
+        return "", f"PromptBuilder.build takes {sorted(build - {'self'})}"
+    return "", f"Agent() takes {sorted(init - {'self'})}"
 
 
 def _cloud_block(workspace_dir):
@@ -83,13 +96,16 @@ class Adapter:
     """The state shared by every Agent of the process: the transport, the
     outage flag and counters (for tests and operators: stats())."""
 
-    def __init__(self, transport, pipeline="cowagent", retry_after=30.0):
+    def __init__(self, transport, pipeline=None, retry_after=30.0):
+        """pipeline None: the built-in pipeline of the revision CowAgent is
+        at (PIPELINES), chosen on the first turn."""
         self.transport = transport
         self.pipeline = pipeline
         self.retry_after = retry_after
         self._quiet_until = 0.0  # monotonic time before which promptc is not asked (after a timeout)
         self._lock = threading.Lock()
         self._revision = None  # None: not checked yet; "" compatible; else why not
+        self.revision = ""     # the revision found: "i18n" or "head"
         self._outage = None    # reason of the current outage, None when healthy
         self._unexpressible = set()  # reasons already warned about
         self.counts = {"promptc": 0, "fallback": 0, "cowagent_failed": 0, "not_expressible": 0,
@@ -98,7 +114,8 @@ class Adapter:
     def stats(self):
         with self._lock:
             return dict(self.counts, transport=self.transport.name, outage=self._outage,
-                        revision=self._revision)
+                        revision=self.revision or None, pipeline=self.pipeline,
+                        not_used=self._revision or None)
 
     def _count(self, key):
         with self._lock:
@@ -106,10 +123,13 @@ class Adapter:
 
     def turn(self, agent, original, skill_filter):
         if self._revision is None:
-            self._revision = check_revision(type(agent))
+            self.revision, self._revision = check_revision(type(agent))
             if self._revision:
-                logger().warning(f"[promptc] not used: promptc's cowagent pipeline reproduces CowAgent "
-                                 f"revision i18n, and {self._revision}; CowAgent builds its own prompt")
+                logger().warning(f"[promptc] not used: promptc's cowagent pipelines reproduce CowAgent "
+                                 f"revisions {', '.join(PIPELINES)}, and {self._revision}; "
+                                 "CowAgent builds its own prompt")
+            elif self.pipeline is None:
+                self.pipeline = PIPELINES[self.revision]
         if self._revision:
             self._count("other_revision")
             return original(agent, skill_filter)
@@ -122,7 +142,7 @@ class Adapter:
                 self._count("cowagent_failed")
                 return original(agent, skill_filter)
         try:
-            params = _params.from_agent(agent)
+            params = _params.from_agent(agent, self.revision)
             if _cloud_block(agent.workspace_dir):
                 raise _params.NotExpressible("this is a cloud deployment (its prompt has the websites block)")
             cwd = os.getcwd()

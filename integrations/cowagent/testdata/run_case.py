@@ -25,7 +25,7 @@ Two things are added around the oracle, neither touching CowAgent's code:
 
 --reference, for layer cases: after the run, still holding the oracle's
 lock, the conformance harness's own mapping (build_plan, materialize) lays
-the case out again and `PROMPTC build --pipeline cowagent` runs on it, with
+the case out again and `PROMPTC build --pipeline cowagent@TARGET` runs on it, with
 the same HOME (and so the same user layer). Its stdout is reported.
 
 Report: {"oracle": <oracle output>, "adapter": promptc_cowagent.stats() or
@@ -114,6 +114,7 @@ def set_attributes(agent_cls, settings):
 
 def reference(conformance_path, case_dir, target, promptc):
     conf = load_module("cowagent_conformance", conformance_path)
+    conf.PIPELINE = "cowagent@" + target  # the pipeline of the revision the case runs at
     case = conf.load_json(os.path.join(case_dir, "case.json"))
     _, exp = conf.find_expected(case_dir, target)
     home = os.environ["HOME"]
