@@ -53,6 +53,9 @@ func compare(c *Config, ch Check, o Options, res *Result, b *casetest.Build, bui
 		}
 	}
 	budgets(c, ch, o, res, b, built)
+	if ge != nil {
+		return ge
+	}
 	return nil
 }
 

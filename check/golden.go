@@ -13,16 +13,16 @@ import (
 // and $HOME:
 //
 //	promptc check golden: default in packages/api (promptc check --update writes it)
-//	-- sections --
+//	=== sections ===
 //	{"id":"body","active":true,"start":0,"bytes":812,"origins":[…]}
 //	…one JSON line per section, in prompt order
-//	-- prompt --
+//	=== prompt ===
 //	the exact prompt, then one "\n"
 //
 // The prompt comes last so that it may hold any text.
 const (
-	sectionsMarker = "-- sections --"
-	promptMarker   = "-- prompt --"
+	sectionsMarker = "=== sections ==="
+	promptMarker   = "=== prompt ==="
 )
 
 // GoldenError is a golden file that is not one promptc check wrote.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -78,6 +79,9 @@ func cmdCheck(ctx context.Context, argv []string, stdout io.Writer, e env) error
 		}
 		if file, err = check.Find(wd); err != nil {
 			return usageError{err.Error()}
+		}
+		if rel, err := filepath.Rel(wd, file); err == nil {
+			file = rel // errors name it as the user would
 		}
 	}
 	c, err := check.Load(file)
