@@ -56,9 +56,14 @@ func ExampleGlobal() {
 	}
 	// Output:
 	// You are helpful.
-	// Current working directory: DIR
+	//
+	// <cwd>
+	// DIR
+	// </cwd>
 	//
 	// Follow the company rules.
+	// extends applied
+	// extends applied
 	// base applied
 	// system applied
 }
