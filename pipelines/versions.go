@@ -153,3 +153,27 @@ func Aliases(name string) []string {
 	}
 	return out
 }
+
+// Nearest is the verified pipeline of agent nearest to version: the
+// newest whose numeric version is not above it, else the oldest; "" when
+// agent has no versioned pipeline. A version that is not numeric gives
+// the newest.
+func Nearest(agent, version string) string {
+	vs := Versions(agent)
+	if len(vs) == 0 {
+		return ""
+	}
+	best := ""
+	for _, n := range vs {
+		_, v := SplitVersion(n)
+		if c, ok := compareNumeric(v, version); ok && c <= 0 {
+			best = n
+		} else if !ok {
+			return vs[len(vs)-1]
+		}
+	}
+	if best == "" {
+		return vs[0]
+	}
+	return best
+}

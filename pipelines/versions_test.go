@@ -125,3 +125,14 @@ func TestAliases(t *testing.T) {
 		}
 	}
 }
+
+func TestNearest(t *testing.T) {
+	for v, want := range map[string]string{"0.83.0": "pi@0.83.0", "1.5.9": "pi@0.83.0", "1.6.0": "pi@1.6.0", "1.10.0": "pi@1.6.0", "0.1.0": "pi@0.83.0", "next": "pi@1.6.0"} {
+		if got := pipelines.Nearest("pi", v); got != want {
+			t.Errorf("Nearest(pi, %q) = %q, want %q", v, got, want)
+		}
+	}
+	if got := pipelines.Nearest("guarded", "1.0.0"); got != "" {
+		t.Errorf("Nearest(guarded) = %q", got)
+	}
+}
