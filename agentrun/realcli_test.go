@@ -146,7 +146,9 @@ func drive(t *testing.T, w *world, oracle, agent, configHome, runArgs string) ma
 	cmd := exec.Command(filepath.Join(oracle, "sandbox.sh"), log, "180", "--", "bash", filepath.Join(wd, "testdata", "drive.sh"))
 	cmd.Dir = w.proj
 	cmd.Env = append(w.env("AGENT="+agent, "PROMPTC="+promptcBin, "RUN_ARGS="+runArgs), "XDG_CONFIG_HOME="+configHome)
+	before := snapshot(t, w.proj)
 	out, err := cmd.CombinedOutput()
+	sameTree(t, "the project (the CLI's cwd)", before, snapshot(t, w.proj))
 	if err != nil {
 		t.Fatalf("promptc run %s %s in the sandbox: %v\n%s", agent, runArgs, err, tailLines(string(out), 15))
 	}
