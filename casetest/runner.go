@@ -14,22 +14,29 @@ import (
 	"sync"
 	"time"
 
+	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/sources"
 )
 
-// BuildFunc runs promptc in-process with args (starting with "build
+// BuildFunc runs a build in-process with args (starting with "build
 // --json") and a case's environment, writing what promptc would write to
-// stdout and stderr, and returns the exit status. The CLI passes its own
-// entry point, so a case runs exactly what the command line runs; its
-// build may hand the result to [Env.TakeResult] instead of printing it
-// as JSON, which the runner then need not decode.
+// stdout and stderr, and returns the exit status. It may hand the result
+// to [Env.TakeResult] instead of printing it as JSON, which the runner
+// then need not decode.
 type BuildFunc func(ctx context.Context, args []string, stdout, stderr io.Writer, env *Env) int
 
 // Runner runs cases: each is materialized in a fresh directory, built in
 // its own hermetic [Env] and compared byte for byte with its want. The
-// zero value is not usable: Build is required.
+// zero value runs cases as promptc build does, through package host.
 type Runner struct {
+	// Build, when set, replaces the build through package host (tests
+	// that stand in for a build).
 	Build BuildFunc
+	// Report prints the error of a build that failed, as the command
+	// line would, and returns its exit status; nil prints its text and
+	// gives 1. Warn prints a build's warnings; nil prints one per line.
+	Report func(err error, stderr io.Writer) int
+	Warn   func(stderr io.Writer, ds diag.List)
 	// Parallel is how many cases run at once; 0 means GOMAXPROCS.
 	Parallel int
 	// TempDir is where the case directories are made; "" means
@@ -256,7 +263,11 @@ func (r *Runner) build(ctx context.Context, c *Case, sb *caseDir, m *memo) (*Bui
 	env := newEnv(c, sb.root, newSandbox(sb.root), m)
 	env.allowExec = r.AllowExec
 	var stdout, stderr bytes.Buffer
-	code := r.Build(ctx, append([]string{"build", "--json"}, c.Args(sb.root)...), &stdout, &stderr, env)
+	build := r.Build
+	if build == nil {
+		build = r.hostBuild
+	}
+	code := build(ctx, append([]string{"build", "--json"}, c.Args(sb.root)...), &stdout, &stderr, env)
 	errText := strings.ReplaceAll(stderr.String(), sb.root, workVar)
 	if prog := env.refusedProgram(); prog != "" { // whatever the build made of it: never compared, never written as want
 		return nil, errText, &ExecRefusedError{Path: c.Path, Program: strings.ReplaceAll(prog, sb.root, workVar)}

@@ -27,10 +27,6 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	printWarnings(stderr, res.Diagnostics)
 	printRuns(stderr, res.Runs)
 	if p.has("json") {
-		if r, ok := e.(resultEnv); ok {
-			r.TakeResult(res)
-			return nil
-		}
 		return writeJSON(stdout, res)
 	}
 	text := res.Text

@@ -162,9 +162,7 @@ func writeCaptured(w io.Writer, out, root string, captured []casetest.Captured) 
 // want, and checks that with $WORK put back it is the real prompt.
 func checkReplay(ctx context.Context, out, root string, real *casetest.Build, stderr io.Writer) error {
 	r := &casetest.Runner{
-		Build: func(ctx context.Context, args []string, stdout, stderr io.Writer, e *casetest.Env) int {
-			return run(ctx, args, stdout, stderr, e)
-		},
+		Report: report, Warn: printWarnings,
 		Update:   true,
 		Parallel: 1,
 		// The prompts are compared below; a diff of the whole prompt

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/casetest"
-	"github.com/promptc/promptc/engine"
 )
 
 var testFlags = []flagDef{
@@ -23,18 +22,12 @@ var testFlags = []flagDef{
 	{name: "help", kind: boolFlag, help: "show this help"},
 }
 
-// resultEnv is an env that takes the result of build --json as is:
-// promptc test's cases (casetest.Env), whose runner would otherwise
-// decode the JSON, which holds a prompt of megabytes three times.
-type resultEnv interface {
-	TakeResult(res *engine.Result)
-}
-
 // defaultTestDir is where promptc test looks without arguments.
 const defaultTestDir = "promptc-tests"
 
 // cmdTest runs case files (package casetest): each case is built
-// in-process by run, in its own hermetic environment. Exit status 0 when
+// in-process through package host, in its own hermetic environment, its
+// errors and warnings printed as promptc build prints them. Exit status 0 when
 // every case passes, 1 when any fails; on SIGINT or SIGTERM the running
 // cases stop, their directories are removed, and the status is 128 plus
 // the signal's number.
@@ -44,9 +37,7 @@ func cmdTest(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	r := &casetest.Runner{
-		Build: func(ctx context.Context, args []string, stdout, stderr io.Writer, e *casetest.Env) int {
-			return run(ctx, args, stdout, stderr, e)
-		},
+		Report: report, Warn: printWarnings,
 		Update:    p.has("update"),
 		AllowExec: p.has("allow-exec"),
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,9 +47,7 @@ func benchCases(b *testing.B, dir string, n int) []casetest.CaseFile {
 }
 
 func benchRunner() *casetest.Runner {
-	return &casetest.Runner{Build: func(ctx context.Context, args []string, stdout, stderr io.Writer, e *casetest.Env) int {
-		return run(ctx, args, stdout, stderr, e)
-	}}
+	return &casetest.Runner{Report: report, Warn: printWarnings}
 }
 
 // BenchmarkTest200 runs promptc test's runner over 200 passing cases of
