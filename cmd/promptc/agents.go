@@ -14,10 +14,12 @@ var agentsFlags = []flagDef{
 	{name: "cwd", kind: stringFlag, metavar: "DIR", help: "working directory to look from (default: the process cwd)"},
 	{name: "json", kind: boolFlag, help: "print the view as JSON"},
 	{name: "tokenizer", kind: stringFlag, metavar: "NAME", help: "token encoding: o200k_base (default) or cl100k_base"},
+	{name: "versions", kind: boolFlag, help: "show each agent's installed version and the versions promptc verified"},
 	{name: "help", kind: boolFlag, help: "show this help"},
 }
 
 const agentsUsage = `Usage: promptc agents [--cwd DIR] [--json] [--tokenizer NAME]
+       promptc agents --versions [--json]
 
 Show, side by side, the instruction files each agent loads for DIR: pi
 (the default pipeline), CowAgent (when DIR holds a workspace file), Codex
@@ -26,6 +28,13 @@ order, the files skipped and why (shadowed, over the cap, wrong name,
 outside the walk, ...), and the tokens of its instruction part. Each agent
 runs its built-in pipeline with its defaults (no configuration layer);
 the agents' own settings files in HOME and DIR are read as they read them.
+
+--versions shows instead, per agent, the version installed on this
+machine (its package.json beside the command found on PATH, else
+COMMAND --version), the versions promptc's pipelines reproduce
+(NAME@VERSION), the pipeline for the installed version (its own, else the
+nearest) and whether they match. A release that does not match is checked
+with tools/keepup (docs/keep-up.md).
 
 Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
 `
@@ -42,6 +51,13 @@ func cmdAgents(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	}
 	if err := checkArgs("agents", p, 0); err != nil {
 		return err
+	}
+	if p.has("versions") {
+		rows := agentVersions(ctx, e.Getenv("PATH"))
+		if p.has("json") {
+			return writeJSON(stdout, rows)
+		}
+		return writeVersionsText(stdout, rows)
 	}
 	tok, err := explain.NewTokenizer(p.get("tokenizer"))
 	if err != nil {
