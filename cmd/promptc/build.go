@@ -19,7 +19,6 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	if len(p.list("input")) > 1 && !p.has("json") {
 		return usageError{"--input more than once needs --json (one run each); without it, build prints one run's prompt"}
 	}
-	s.withRuns()
 	res, err := s.run(ctx)
 	if err != nil {
 		return err

@@ -31,7 +31,6 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	s.withRuns()
 	res, err := s.run(ctx)
 	if err != nil {
 		return err

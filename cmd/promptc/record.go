@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptc/promptc/casetest"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/internal/sourcedate"
 	"github.com/promptc/promptc/sources"
 )
@@ -52,7 +53,7 @@ func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	if _, _, err := casetest.CheckCaseTarget(out); err != nil {
 		return usageError{"record: " + err.Error()}
 	}
-	capture := casetest.NewCapture(hostFS(e))
+	capture := casetest.NewCapture(host.FS(e))
 	s, done, err := openSession(ctx, "build", buildArgs, nil, 0, stdout, stderr, captureEnv{e, capture})
 	if err != nil || done {
 		return err
@@ -114,9 +115,9 @@ func recording(e env, s *session, capture *casetest.Capture, args []string) (*ca
 	for _, l := range s.plan.Spec().Layers {
 		switch l.Role {
 		case engine.RoleSystem:
-			vars = append(vars, casetest.EnvVar{Key: envSystemConfig, Value: l.Name})
+			vars = append(vars, casetest.EnvVar{Key: host.EnvSystemConfig, Value: l.Name})
 		case engine.RoleUser:
-			vars = append(vars, casetest.EnvVar{Key: envUserConfig, Value: l.Name})
+			vars = append(vars, casetest.EnvVar{Key: host.EnvUserConfig, Value: l.Name})
 		}
 	}
 	epoch := e.Getenv(sourcedate.Var)
@@ -129,7 +130,7 @@ func recording(e env, s *session, capture *casetest.Capture, args []string) (*ca
 	}
 	vars = append(vars, casetest.EnvVar{Key: sourcedate.Var, Value: epoch})
 	return &casetest.Recording{
-		FS:       hostFS(e),
+		FS:       host.FS(e),
 		Accesses: capture.Accesses(),
 		Wd:       filepath.ToSlash(wd),
 		Home:     filepath.ToSlash(e.Home()),

@@ -8,7 +8,6 @@ import (
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/host/args"
-	"github.com/promptc/promptc/sources"
 )
 
 // commonFlags are the flags of every command that runs a pipeline (build,
@@ -26,12 +25,7 @@ type session struct {
 	in   engine.Input
 	// skipped reports the layers looked for and not applied.
 	skipped []engine.LayerReport
-	// projectApplied says the project layer applied (so the project is
-	// trusted by a decision).
-	projectApplied bool
-	// e is the environment the session was opened in.
-	e  env
-	hs *host.Session
+	hs      *host.Session
 }
 
 // openSession reads args of command cmd (whose own flags are extra) into
@@ -56,19 +50,16 @@ func openSession(ctx context.Context, cmd string, argv []string, extra []flagDef
 	}
 	req := r.Request
 	req.PlanOnly = cmd == "graph" && !args.InputGiven(r.Parsed) // the plan alone is drawn: nothing is read
+	req.Inputs = p.list("input")                                // build and explain: one run each
 	hs, err := h.Open(ctx, req)
 	if err != nil {
 		return nil, false, err
 	}
-	return &session{p: p, plan: hs.Plan, in: hs.Input, skipped: hs.Skipped, projectApplied: hs.ProjectApplied, e: e, hs: hs}, false, nil
+	return &session{p: p, plan: hs.Plan, in: hs.Input, skipped: hs.Skipped, hs: hs}, false, nil
 }
 
-// run builds the session (host.Session.Build) with its input as the
-// command set it up.
-func (s *session) run(ctx context.Context) (*engine.Result, error) {
-	s.hs.Input = s.in
-	return s.hs.Build(ctx)
-}
+// run builds the session (host.Session.Build).
+func (s *session) run(ctx context.Context) (*engine.Result, error) { return s.hs.Build(ctx) }
 
 // pipelineFlags turns the flags plan's params bind into flag definitions.
 func pipelineFlags(plan *engine.Plan) []flagDef { return flagDefsOf(args.Bound(plan)) }
@@ -76,12 +67,3 @@ func pipelineFlags(plan *engine.Plan) []flagDef { return flagDefsOf(args.Bound(p
 // inputGiven reports whether the command line sets any param (a bound
 // flag, --param or --params), i.e. asks for a run rather than the plan.
 func (s *session) inputGiven() bool { return args.InputGiven(s.p.from) }
-
-// hostFS is the file system commands read through (host.FS).
-func hostFS(e env) sources.FS { return host.FS(e) }
-
-// Environment variables that move the configuration layers.
-const (
-	envSystemConfig = host.EnvSystemConfig
-	envUserConfig   = host.EnvUserConfig
-)
