@@ -1,6 +1,7 @@
 package agentrun_test
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -134,6 +135,7 @@ func checkReplace(t *testing.T, w *world, oracle, agent, captured string) {
 	if n := count(body, "# "+drop.Heading+"\n"); n != 0 {
 		t.Errorf("the dropped part %q is still in the request", drop.Heading)
 	}
+	checkWholePipeline(t, w, agent, cfg, body)
 	sys := systemOf(agent, body)
 	var want string
 	switch agent {
@@ -155,3 +157,44 @@ func checkReplace(t *testing.T, w *world, oracle, agent, captured string) {
 }
 
 func tail(s string) string { return s[max(0, len(s)-200):] }
+
+// pipelineOf is the agent's instruction pipeline.
+var pipelineOf = map[string]string{"claude": "claude-code", "codex": "codex", "gemini": "gemini-cli", "opencode": "opencode"}
+
+// checkWholePipeline builds the agent's -system pipeline as promptc build
+// would (same layers, same capture) and checks that the instruction part
+// it renders after the base is in the request the real CLI sent, whole
+// and once: the whole-request pipeline shows what the agent adds itself.
+func checkWholePipeline(t *testing.T, w *world, agent, cfg string, body map[string]any) {
+	t.Helper()
+	args := []string{"build", "--pipeline", pipelineOf[agent] + "-system", "--json"}
+	if agent == "gemini" { // its project files are in contents[0]: the session part
+		args = append(args, "--param", "part=session")
+	}
+	out, stderr, code := promptc(t, w.proj, append(w.env(), "XDG_CONFIG_HOME="+cfg), "", args...)
+	if code != 0 {
+		t.Fatalf("build %s-system: exit %d: %s", pipelineOf[agent], code, stderr)
+	}
+	var res struct {
+		Sections []struct {
+			ID, Text, Layer string
+			Active          bool
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	var instr strings.Builder
+	for _, s := range res.Sections {
+		if s.Active && s.Layer == "" {
+			instr.WriteString(s.Text)
+		}
+	}
+	part := strings.TrimLeft(instr.String(), "\n")
+	if !strings.Contains(part, projectMark) {
+		t.Fatalf("the %s-system pipeline renders no instruction part:\n%s", pipelineOf[agent], out)
+	}
+	if n := count(body, part); n != 1 {
+		t.Errorf("the instruction part the %s-system pipeline renders is in the request %d times, want once:\n%s", pipelineOf[agent], n, part)
+	}
+}
