@@ -23,7 +23,7 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 	if err != nil || done {
 		return err
 	}
-	p, plan := s.p, s.plan
+	p := s.p
 	if p.has("html") && p.has("json") {
 		return usageError{"--html and --json cannot be combined"}
 	}
@@ -31,11 +31,7 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	res, err := s.run(ctx)
-	if err != nil {
-		return err
-	}
-	rep, err := explain.New(plan, res, explain.Options{Tokenizer: tok})
+	rep, err := s.hs.Explain(ctx, tok)
 	if err != nil {
 		return err
 	}

@@ -42,16 +42,17 @@ func TestServeUsesNoCommand(t *testing.T) {
 }
 
 // TestCommandHoldsNoLayerLogic: cmd/promptc keeps flags, printing and exit
-// codes; finding layers, the trust gate and param bindings are package
-// host's. Measured: the command imports neither config (the layer files)
-// nor bind (params from flags), and its code neither compiles layers nor
-// reads a trust verdict.
+// codes; finding layers, the trust gate, param bindings and input lines
+// are package host's. Measured: the command imports neither config (the
+// layer files), bind (params from flags), execrun nor pi's expansion (the
+// runs of input lines), and its code neither compiles layers nor reads a
+// trust verdict.
 func TestCommandHoldsNoLayerLogic(t *testing.T) {
 	for _, line := range goList(t, "-f", "{{join .Imports \",\"}}", module+"cmd/promptc") {
 		for _, imp := range strings.Split(line, ",") {
 			switch strings.TrimPrefix(imp, module) {
-			case "config", "bind":
-				t.Errorf("cmd/promptc imports %s (layer and binding logic belongs to package host)", imp)
+			case "config", "bind", "execrun", "internal/port/pi/expand":
+				t.Errorf("cmd/promptc imports %s (layers, bindings and runs belong to package host)", imp)
 			}
 		}
 	}
