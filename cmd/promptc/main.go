@@ -233,7 +233,7 @@ Usage:
   promptc --version                   print promptc's version
 
 Flags of build, expand, explain and graph:
-  --pipeline NAME|FILE         pipeline to run (default: default = pi 0.83.0)
+  --pipeline NAME|FILE         pipeline to run (default: default = pi 1.6.0, or a layer's default_pipeline)
   --overlay FILE               YAML merged over the pipeline (repeatable)
   --tool-file FILE             YAML/JSON file with a tools: list, registered first (repeatable)
   --set KEY=VALUE              override one pipeline key, e.g. sections.cwd.order=5

@@ -12,7 +12,7 @@ import (
 // Common are the flags of every command that runs a pipeline; they fill
 // a [host.Request]'s fields. The pipeline adds the flags its params bind.
 var Common = []Def{
-	{Name: "pipeline", Kind: String, Metavar: "NAME|FILE", Help: "pipeline to run (default: default = pi 0.83.0)"},
+	{Name: "pipeline", Kind: String, Metavar: "NAME|FILE", Help: "pipeline to run (default: default = pi 1.6.0, or a layer's default_pipeline)"},
 	{Name: "overlay", Kind: List, Metavar: "FILE", Help: "YAML merged over the pipeline (repeatable)"},
 	ToolFile,
 	{Name: "set", Kind: List, Metavar: "KEY=VALUE", Help: "override one pipeline key, e.g. sections.cwd.order=5"},
