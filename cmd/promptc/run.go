@@ -72,6 +72,9 @@ func runAgentOnce(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	if err != nil {
 		return agentrun.Exit{}, err
 	}
+	if err := agentrun.Conflicts(a, mode, agentArgs); err != nil {
+		return agentrun.Exit{}, err
+	}
 	in, err := agentrun.Find(ctx, a, e.Getenv("PATH"))
 	if err != nil {
 		return agentrun.Exit{}, err
@@ -163,11 +166,7 @@ func splitRunArgs(args []string) (mode agentrun.Mode, printOnly bool, own, agent
 // printHandover is --print: the hook and the text promptc run would hand
 // over, on stdout; the agent is not started.
 func printHandover(w io.Writer, in agentrun.Installed, mode agentrun.Mode, text string) error {
-	hook := in.Agent.AddHook
-	if mode == agentrun.Replace {
-		hook = in.Agent.ReplaceHook
-	}
-	_, err := fmt.Fprintf(w, "# promptc run %s --mode %s: %s %s (%s), hook %s, %d bytes\n%s", in.Agent.Command, mode, in.Agent.Name, in.Version, in.Path, hook, len(text), text)
+	_, err := fmt.Fprintf(w, "# promptc run %s --mode %s: %s %s (%s), hook %s, %d bytes\n%s", in.Agent.Command, mode, in.Agent.Name, in.Version, in.Path, in.Agent.Hook(mode), len(text), text)
 	return err
 }
 
