@@ -2,8 +2,9 @@
 // logic behind promptc test, promptc diff and promptc record. A case is
 // one txtar file that says how to call promptc build, what the build
 // sees, and the exact prompt it must print. The runner materializes each
-// case in a fresh directory, runs the build in-process through the CLI's
-// own entry point (a [BuildFunc]) in a hermetic [Env], and compares;
+// case in a fresh directory, runs the build in-process as promptc build
+// does (its args read by package host/args, opened and built by package
+// host) in a hermetic [Env], and compares;
 // a failure is reported as a diff grouped by section, with token deltas
 // and the files behind each change ([Compare]).
 //
