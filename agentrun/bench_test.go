@@ -16,7 +16,10 @@ import (
 //     printing them instead of starting anything;
 //   - exec: promptc run codex with a stand-in that exits at once: all of
 //     the above plus the hand-over and the start, and the stand-in's own
-//     CPU (wait4 counts the children promptc reaped), so an upper bound.
+//     CPU (wait4 counts the children promptc reaped), so an upper bound;
+//   - reference=build: promptc build --pipeline codex, the same build
+//     without promptc run; reference=version: promptc --version, the
+//     program's start alone.
 //
 // The budget is 30 ms; cpu-ms/op is the figure to compare.
 func BenchmarkRunOverhead(b *testing.B) {
@@ -36,7 +39,12 @@ func BenchmarkRunOverhead(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		args []string
-	}{{"print", []string{"run", "codex", "--print"}}, {"exec", []string{"run", "codex", "--", "exec", "hi"}}} {
+	}{
+		{"print", []string{"run", "codex", "--print"}},
+		{"exec", []string{"run", "codex", "--", "exec", "hi"}},
+		{"reference=build", []string{"build", "--pipeline", "codex"}},
+		{"reference=version", []string{"--version"}},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			var cpu time.Duration
 			for b.Loop() {
