@@ -3,7 +3,6 @@ package check
 import (
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -85,9 +84,10 @@ func (r *rootsFS) children(p string) []string {
 	return out
 }
 
-// absent notes p when it exists on this machine and returns ENOENT.
+// absent notes p when it exists on this machine (looked up through
+// inner) and returns ENOENT.
 func (r *rootsFS) absent(op, name, p string) error {
-	if _, err := os.Lstat(p); err == nil {
+	if _, err := r.inner.Lstat(name); err == nil {
 		r.mu.Lock()
 		r.outside[p] = true
 		r.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -193,24 +194,26 @@ func (c *Config) rel(p string) string {
 	return p
 }
 
-// real is p with symbolic links resolved (p itself when that fails).
-func real(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
+// real is p with symbolic links resolved through fsys (the run's
+// snapshot, so that each path is looked up once per run), p itself when
+// that fails.
+func real(fsys sources.FS, p string) string {
+	if r, err := sources.Realpath(fsys, filepath.ToSlash(p)); err == nil {
+		return filepath.FromSlash(r)
 	}
 	return p
 }
 
 // rebase is the list of (real path, placeholder) pairs of a check, the
 // longest path first.
-func (c *Config) rebase(home string, live bool) [][2]string {
-	repo := real(c.Repo)
+func (c *Config) rebase(fsys sources.FS, home string, live bool) [][2]string {
+	repo := real(fsys, c.Repo)
 	pairs := [][2]string{{repo, repoVar}}
 	if c.Repo != repo {
 		pairs = append(pairs, [2]string{c.Repo, repoVar})
 	}
 	for _, r := range c.Roots {
-		pairs = append(pairs, [2]string{real(r), repoVar + "/" + c.rel(r)})
+		pairs = append(pairs, [2]string{real(fsys, r), repoVar + "/" + c.rel(r)})
 	}
 	if !live {
 		pairs = append(pairs, [2]string{home, homeVar})
@@ -224,14 +227,14 @@ func runOne(ctx context.Context, c *Config, ch Check, o Options, m *memo) (Resul
 	live := func(f string) bool { return slices.Contains(ch.Live, f) }
 	home, empty := virtualHome, []string{virtualHome}
 	if ch.Home != "" {
-		home, empty = real(ch.Home), nil
+		home, empty = real(o.FS, ch.Home), nil
 	}
 	if live("home") {
 		home, empty = o.HostHome, nil
 	}
-	roots := []string{real(c.Repo)}
+	roots := []string{real(o.FS, c.Repo)}
 	for _, r := range c.Roots {
-		roots = append(roots, real(r))
+		roots = append(roots, real(o.FS, r))
 	}
 	if home != virtualHome {
 		roots = append(roots, home)
@@ -246,12 +249,12 @@ func runOne(ctx context.Context, c *Config, ch Check, o Options, m *memo) (Resul
 		date = o.Now().Format(time.DateOnly)
 	}
 	rfs := newRootsFS(o.FS, roots, empty)
-	e := &checkEnv{vars: vars, dir: real(ch.Cwd), home: home, date: date, fsys: rfs, memo: m}
+	e := &checkEnv{vars: vars, dir: real(o.FS, ch.Cwd), home: home, date: date, fsys: rfs, memo: m}
 	h := &host.Host{Env: e}
 	asConfig := func(err error) error {
 		return ConfigErrors{{Path: c.Path, Line: ch.Line, Col: 3, Msg: fmt.Sprintf("check %s: %v", ch.Name, oneLine(err))}}
 	}
-	r, err := args.Read(ctx, h, host.Request{Pipeline: ch.Pipeline, Overlays: ch.Overlays}, ch.Args, nil)
+	r, err := readArgs(ctx, h, m, ch, home)
 	if err != nil {
 		return res, asConfig(err)
 	}
@@ -275,7 +278,7 @@ func runOne(ctx context.Context, c *Config, ch Check, o Options, m *memo) (Resul
 	if err != nil {
 		return failBuild(c, ch, res, err), nil
 	}
-	pairs := c.rebase(home, live("home"))
+	pairs := c.rebase(o.FS, home, live("home"))
 	for _, p := range pairs {
 		b = b.ReplacePath(p[0], p[1])
 	}
@@ -295,6 +298,27 @@ func runOne(ctx context.Context, c *Config, ch Check, o Options, m *memo) (Resul
 		return data, err == nil
 	}, layerPaths(built, pairs))
 	return res, err
+}
+
+// readArgs reads ch's build arguments into a request (host/args), once
+// per run for the checks that differ only in their directory: the
+// reading compiles the pipeline, and depends on the pipeline, the
+// arguments, the overlays and the variables, not on the directory.
+func readArgs(ctx context.Context, h *host.Host, m *memo, ch Check, home string) (*args.Reading, error) {
+	key := []string{"check-args", ch.Pipeline, home, ch.SystemLayer, ch.UserLayer}
+	key = append(append(append(key, ch.Args...), "\x00"), ch.Overlays...)
+	for _, k := range slices.Sorted(maps.Keys(ch.Env)) {
+		key = append(key, k+"="+ch.Env[k])
+	}
+	type reading struct {
+		r   *args.Reading
+		err error
+	}
+	v := m.get(strings.Join(key, "\x00"), func() any {
+		r, err := args.Read(ctx, h, host.Request{Pipeline: ch.Pipeline, Overlays: ch.Overlays}, ch.Args, nil)
+		return reading{r, err}
+	}).(reading)
+	return v.r, v.err
 }
 
 // layerPaths are the files of the layers res applied, rebased.
