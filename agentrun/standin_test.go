@@ -271,6 +271,11 @@ func TestCaptureList(t *testing.T) {
 	if want := "[{claude  [] false} {codex 0.171.0 [0.171.0] true} {gemini 0.61.0 [0.60.0] false} {opencode  [] false}]"; got != want {
 		t.Errorf("--list = %s\nwant %s", got, want)
 	}
+	text, stderr, code := promptc(t, w.proj, w.env(), "", "agents", "--versions")
+	if code != 0 || !strings.Contains(text, "  Codex CLI: 0.171.0 (the installed version's is captured: promptc run codex --mode replace is ready)\n") ||
+		!strings.Contains(text, "  Gemini CLI: 0.60.0 (not the installed 0.61.0: run promptc agents capture gemini)\n") {
+		t.Errorf("agents --versions: exit %d\n%s%s", code, text, stderr)
+	}
 }
 
 // TestRunKeepsTheTerminal runs promptc run under script(1), which gives it

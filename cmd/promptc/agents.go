@@ -53,11 +53,14 @@ func cmdAgents(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 		return err
 	}
 	if p.has("versions") {
-		rows := agentVersions(ctx, e.Getenv("PATH"))
+		rows := withCaptures(agentVersions(ctx, e.Getenv("PATH")), e)
 		if p.has("json") {
 			return writeJSON(stdout, rows)
 		}
-		return writeVersionsText(stdout, rows)
+		if err := writeVersionsText(stdout, rows); err != nil {
+			return err
+		}
+		return writeCapturesText(stdout, rows, e)
 	}
 	tok, err := explain.NewTokenizer(p.get("tokenizer"))
 	if err != nil {

@@ -47,6 +47,9 @@ type versionRow struct {
 	Pipeline  string   `json:"pipeline"`
 	Match     bool     `json:"match"`
 	Note      string   `json:"note,omitempty"`
+	// Captured lists the base prompts promptc agents capture recorded,
+	// newest first (withCaptures fills it).
+	Captured []string `json:"captured,omitempty"`
 }
 
 // agentVersions finds each agent on pathList (a PATH value) and compares

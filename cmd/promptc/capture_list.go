@@ -76,3 +76,43 @@ func listCaptured(ctx context.Context, asJSON bool, stdout io.Writer, e env) err
 	_, err = io.WriteString(stdout, b.String())
 	return err
 }
+
+// withCaptures adds to promptc agents --versions' rows the base prompts
+// captured for each agent (by command) in the user's cache.
+func withCaptures(rows []versionRow, e env) []versionRow {
+	cache := agentcapture.CacheDir(e.Getenv, e.Home())
+	for i, r := range rows {
+		if r.Command == "" {
+			continue
+		}
+		if vs, err := agentcapture.Captured(cache, r.Command); err == nil && len(vs) > 0 {
+			rows[i].Captured = vs
+		}
+	}
+	return rows
+}
+
+// writeCapturesText prints, after the --versions table, the captured base
+// prompts and whether the installed version's is among them (replace mode
+// needs it); nothing when no agent has one.
+func writeCapturesText(w io.Writer, rows []versionRow, e env) error {
+	var b strings.Builder
+	for _, r := range rows {
+		if len(r.Captured) == 0 {
+			continue
+		}
+		if b.Len() == 0 {
+			fmt.Fprintf(&b, "\ncaptured base prompts (promptc agents capture) in %s:\n", agentcapture.CacheDir(e.Getenv, e.Home()))
+		}
+		state := "the installed version's is captured: promptc run " + r.Command + " --mode replace is ready"
+		switch {
+		case r.Installed == "":
+			state = "the CLI is not installed"
+		case !slices.Contains(r.Captured, r.Installed):
+			state = "not the installed " + r.Installed + ": run promptc agents capture " + r.Command
+		}
+		fmt.Fprintf(&b, "  %s: %s (%s)\n", r.Agent, strings.Join(r.Captured, ", "), state)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
