@@ -197,13 +197,18 @@ func (p *parser) strs(v *yaml.Node) []string {
 	if v.Kind == yaml.ScalarNode {
 		return []string{p.str(v)}
 	}
+	return p.list(v, "want a list of strings", p.str)
+}
+
+// list applies f to each item of sequence v.
+func (p *parser) list(v *yaml.Node, msg string, f func(*yaml.Node) string) []string {
 	if v.Kind != yaml.SequenceNode {
-		p.fail(v, "want a list of strings", "")
+		p.fail(v, msg, "")
 		return nil
 	}
 	var out []string
 	for _, e := range v.Content {
-		out = append(out, p.str(e))
+		out = append(out, f(e))
 	}
 	return out
 }
@@ -229,17 +234,7 @@ func (p *parser) relPath(v *yaml.Node) string {
 	return filepath.Join(p.dir, filepath.FromSlash(s))
 }
 
-func (p *parser) paths(v *yaml.Node) []string {
-	if v.Kind != yaml.SequenceNode {
-		p.fail(v, "want a list of paths", "")
-		return nil
-	}
-	var out []string
-	for _, e := range v.Content {
-		out = append(out, p.relPath(e))
-	}
-	return out
-}
+func (p *parser) paths(v *yaml.Node) []string { return p.list(v, "want a list of paths", p.relPath) }
 
 func (p *parser) check(n *yaml.Node) (Check, bool) {
 	before := len(p.errs)

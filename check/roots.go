@@ -1,15 +1,14 @@
 package check
 
 import (
-	"io"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
 	"sync"
 	"syscall"
-	"time"
 
+	"github.com/promptc/promptc/casetest"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -140,7 +139,7 @@ func (r *rootsFS) Stat(name string) (fs.FileInfo, error) {
 	case kind == inRoot:
 		return r.inner.Stat(name)
 	}
-	return synthDir(path.Base(p)), nil
+	return casetest.SynthDirInfo(path.Base(p)), nil
 }
 
 func (r *rootsFS) Lstat(name string) (fs.FileInfo, error) {
@@ -151,7 +150,7 @@ func (r *rootsFS) Lstat(name string) (fs.FileInfo, error) {
 	case kind == inRoot:
 		return r.inner.Lstat(name)
 	}
-	return synthDir(path.Base(p)), nil
+	return casetest.SynthDirInfo(path.Base(p)), nil
 }
 
 func (r *rootsFS) ReadLink(name string) (string, error) {
@@ -191,7 +190,7 @@ func (r *rootsFS) synthEntries(p string, kind int) []fs.DirEntry {
 	var out []fs.DirEntry
 	if kind == ancestor {
 		for _, c := range r.children(p) {
-			out = append(out, fs.FileInfoToDirEntry(synthDir(c)))
+			out = append(out, fs.FileInfoToDirEntry(casetest.SynthDirInfo(c)))
 		}
 	}
 	return out
@@ -205,38 +204,5 @@ func (r *rootsFS) Open(name string) (fs.File, error) {
 	case kind == inRoot:
 		return r.inner.Open(name)
 	}
-	return &openDir{info: synthDir(path.Base(p)), entries: r.synthEntries(p, kind)}, nil
-}
-
-// synthDir is the FileInfo of a synthesized directory.
-type synthDir string
-
-func (d synthDir) Name() string     { return string(d) }
-func (synthDir) Size() int64        { return 0 }
-func (synthDir) Mode() fs.FileMode  { return fs.ModeDir | 0o755 }
-func (synthDir) ModTime() time.Time { return time.Time{} }
-func (synthDir) IsDir() bool        { return true }
-func (synthDir) Sys() any           { return nil }
-
-// openDir is an open synthesized directory.
-type openDir struct {
-	info    fs.FileInfo
-	entries []fs.DirEntry
-}
-
-func (d *openDir) Stat() (fs.FileInfo, error) { return d.info, nil }
-func (d *openDir) Read([]byte) (int, error) {
-	return 0, &fs.PathError{Op: "read", Path: d.info.Name(), Err: syscall.EISDIR}
-}
-func (d *openDir) Close() error { return nil }
-func (d *openDir) ReadDir(n int) ([]fs.DirEntry, error) {
-	out := d.entries
-	if n > 0 && len(out) > n {
-		out = out[:n]
-	}
-	d.entries = d.entries[len(out):]
-	if n > 0 && len(out) == 0 {
-		return nil, io.EOF
-	}
-	return out, nil
+	return casetest.SynthDir(path.Base(p), r.synthEntries(p, kind)), nil
 }
