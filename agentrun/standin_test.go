@@ -294,3 +294,21 @@ func TestRunKeepsTheTerminal(t *testing.T) {
 		t.Errorf("exit %d, output %q %s; want the CLI to see the terminal on stdin and stdout", code, out, stderr)
 	}
 }
+
+// TestRunLayerForTheAgentAppliesInBothModes: a user layer written for the
+// agent's pipeline (pipeline: codex) reaches Codex in add mode and, over
+// the captured base, in replace mode (codex-system extends codex).
+func TestRunLayerForTheAgentAppliesInBothModes(t *testing.T) {
+	w := newWorld(t)
+	installStandIn(t, w, "codex", "codex-cli 0.171.0")
+	w.write(t, "home/.config/promptc/config.yaml", "pipeline: codex\n"+teamLayer)
+	if err := agentcapture.Store(filepath.Join(w.cache, "promptc", "agents"), agentcapture.Entry{Agent: "codex", Version: "0.171.0"}, "# Synthetic\nbase\n"); err != nil {
+		t.Fatal(err)
+	}
+	for mode, want := range map[string]string{"add": "TEAM-RULE-7f3a: answer in one word.\n", "replace": "# Synthetic\nbase\n\nTEAM-RULE-7f3a: answer in one word.\n"} {
+		out, stderr, code := promptc(t, w.proj, w.env(), "", "run", "codex", "--mode", mode, "--print")
+		if _, text, _ := strings.Cut(out, "\n"); code != 0 || text != want {
+			t.Errorf("%s: exit %d, handed over %q, want %q\n%s", mode, code, text, want, stderr)
+		}
+	}
+}
