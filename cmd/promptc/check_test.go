@@ -126,6 +126,9 @@ func TestCheckExitCodes(t *testing.T) {
 		if code, out := runCheck(t, root, "--update"); code != 0 {
 			t.Fatalf("after the lock is released: exit %d\n%s", code, out)
 		}
+		if _, err := os.Stat(filepath.Join(c.GoldenDir, check.LockName)); err == nil {
+			t.Error("the lock file is left behind")
+		}
 	})
 	t.Run("unreadable checks file", func(t *testing.T) {
 		root := checkRepo(t, one)
