@@ -31,9 +31,11 @@ type Config struct {
 // golden. Paths are absolute once loaded.
 type Check struct {
 	// Line is the check's line in the checks file.
-	Line     int
-	Name     string
-	Pipeline string
+	Line int
+	Name string
+	// Pipeline is the pipeline as written: a built-in's name, or a file
+	// relative to the checks file, then File is its path.
+	Pipeline, File string
 	// Cwd is the working directory; Rel the same relative to the
 	// repository root, as written ("." for the root).
 	Cwd, Rel string
@@ -58,6 +60,14 @@ type Check struct {
 	MaxTokens        int
 	MaxSectionTokens map[string]int
 	FailOnCut        bool
+}
+
+// ref is the pipeline as the host is asked for it.
+func (ch Check) ref() string {
+	if ch.File != "" {
+		return ch.File
+	}
+	return ch.Pipeline
 }
 
 // Golden is the check's golden file in c.
@@ -248,7 +258,10 @@ func (p *parser) check(n *yaml.Node) (Check, bool) {
 				p.fail(v, fmt.Sprintf("name %q: a golden's file name has letters, digits and . _ @ - only", ch.Name), "")
 			}
 		case "pipeline":
-			ch.Pipeline = p.str(v)
+			// A built-in's name, or a pipeline file relative to the checks file.
+			if ch.Pipeline = p.str(v); strings.Contains(ch.Pipeline, "/") || strings.HasSuffix(ch.Pipeline, ".yaml") || strings.HasSuffix(ch.Pipeline, ".yml") {
+				ch.File = p.relPath(v)
+			}
 		case "cwd":
 			cwdNode = v
 			ch.Rel = p.str(v)

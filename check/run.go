@@ -305,7 +305,7 @@ func runOne(ctx context.Context, c *Config, ch Check, o Options, m *memo) (Resul
 // reading compiles the pipeline, and depends on the pipeline, the
 // arguments, the overlays and the variables, not on the directory.
 func readArgs(ctx context.Context, h *host.Host, m *memo, ch Check, home string) (*args.Reading, error) {
-	key := []string{"check-args", ch.Pipeline, home, ch.SystemLayer, ch.UserLayer}
+	key := []string{"check-args", ch.ref(), home, ch.SystemLayer, ch.UserLayer}
 	key = append(append(append(key, ch.Args...), "\x00"), ch.Overlays...)
 	for _, k := range slices.Sorted(maps.Keys(ch.Env)) {
 		key = append(key, k+"="+ch.Env[k])
@@ -315,7 +315,7 @@ func readArgs(ctx context.Context, h *host.Host, m *memo, ch Check, home string)
 		err error
 	}
 	v := m.get(strings.Join(key, "\x00"), func() any {
-		r, err := args.Read(ctx, h, host.Request{Pipeline: ch.Pipeline, Overlays: ch.Overlays}, ch.Args, nil)
+		r, err := args.Read(ctx, h, host.Request{Pipeline: ch.ref(), Overlays: ch.Overlays}, ch.Args, nil)
 		return reading{r, err}
 	}).(reading)
 	return v.r, v.err
