@@ -6,6 +6,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/promptc/promptc/host"
+	"github.com/promptc/promptc/sources"
 )
 
 // Find returns the checks file of the repository holding dir: the first
@@ -28,11 +31,29 @@ func Find(dir string) (string, error) {
 	}
 }
 
-// Load reads and parses the checks file at path.
+// Load reads and parses the checks file at path. A named pipe, device or
+// directory is an error at once, never a hang (readRegular).
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, path)
 	if err != nil {
 		return nil, err
 	}
 	return Parse(path, data)
+}
+
+// readRegular reads a file promptc check names (the checks file, a
+// golden) by the rule project files are read by: opened once without
+// blocking, a regular file of at most host.MaxFileBytes (sources.ReadFileMax).
+// Errors name the file as shown.
+func readRegular(name, shown string) ([]byte, error) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return nil, err
+	}
+	data, err := sources.ReadFileMax(sources.OSFS(), filepath.ToSlash(abs), host.MaxFileBytes)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, &fs.PathError{Op: pe.Op, Path: shown, Err: pe.Err}
+	}
+	return data, err
 }

@@ -368,7 +368,7 @@ func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", ";
 // goldenBuild reads the golden of ch: nil without one.
 func goldenBuild(c *Config, ch Check) (*casetest.Build, []byte, error) {
 	name := c.Golden(ch)
-	data, err := os.ReadFile(name)
+	data, err := readRegular(name, c.rel(name))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
 	}

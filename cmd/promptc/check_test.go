@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/promptc/promptc/check"
@@ -138,4 +139,27 @@ func TestCheckExitCodes(t *testing.T) {
 			t.Fatalf("a directory as the checks file: exit %d\n%s", code, errOut.String())
 		}
 	})
+}
+
+// TestCheckFIFO: a checks file or a golden that is a named pipe is an
+// error at once (exit 3), never a hang.
+func TestCheckFIFO(t *testing.T) {
+	root := checkRepo(t, "  - {pipeline: claude-code, cwd: .}\n")
+	golden := filepath.Join(root, ".promptc", "golden", "claude-code--root.golden")
+	if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(root, "fifo")
+	for _, p := range []string{golden, fifo} {
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skipf("mkfifo: %v", err)
+		}
+	}
+	if code, out := runCheck(t, root); code != exitInternal || !strings.Contains(out, "claude-code--root.golden") {
+		t.Errorf("a FIFO golden: exit %d\n%s", code, out)
+	}
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"check", "--checks", fifo}, &out, &errOut, osEnv{}); code != exitInternal {
+		t.Errorf("a FIFO checks file: exit %d\n%s", code, errOut.String())
+	}
 }
