@@ -206,7 +206,7 @@ func real(fsys sources.FS, p string) string {
 
 // rebase is the list of (real path, placeholder) pairs of a check, the
 // longest path first.
-func (c *Config) rebase(fsys sources.FS, home string, live bool) [][2]string {
+func (c *Config) rebase(fsys sources.FS, home string) [][2]string {
 	repo := real(fsys, c.Repo)
 	pairs := [][2]string{{repo, repoVar}}
 	if c.Repo != repo {
@@ -215,7 +215,7 @@ func (c *Config) rebase(fsys sources.FS, home string, live bool) [][2]string {
 	for _, r := range c.Roots {
 		pairs = append(pairs, [2]string{real(fsys, r), repoVar + "/" + c.rel(r)})
 	}
-	if !live {
+	if home != "" && home != "/" { // the machine's own home too, when the check takes it (live: [home])
 		pairs = append(pairs, [2]string{home, homeVar})
 	}
 	sort.SliceStable(pairs, func(i, j int) bool { return len(pairs[i][0]) > len(pairs[j][0]) })
@@ -278,7 +278,7 @@ func runOne(ctx context.Context, c *Config, ch Check, o Options, m *memo) (Resul
 	if err != nil {
 		return failBuild(c, ch, res, err), nil
 	}
-	pairs := c.rebase(o.FS, home, live("home"))
+	pairs := c.rebase(o.FS, home)
 	for _, p := range pairs {
 		b = b.ReplacePath(p[0], p[1])
 	}
