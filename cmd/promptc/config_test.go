@@ -29,7 +29,7 @@ func TestConfigEffectiveBuildsTheSame(t *testing.T) {
 			"system.yaml": "sections:\n  cwd:\n    template: \"\\n\\nWorking in {{ .cwd }}\\n\"\n  between:\n    after: [body_tools]\n    before: [body_guidelines]\n    template: |\n\n      Between.\n\n",
 		}, want: "Between.", not: "Current working directory"},
 		{name: "cowagent with a company section", files: map[string]string{
-			"user.yaml": "pipeline: cowagent\nsections:\n  company:\n    order: 1\n    template: \"Company rules.\\n\"\n",
+			"user.yaml": "default_pipeline: cowagent\npipeline: cowagent\nsections:\n  company:\n    order: 1\n    template: \"Company rules.\\n\"\n",
 		}, want: "Company rules."},
 	}
 	for _, tc := range cases {
