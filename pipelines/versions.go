@@ -3,8 +3,6 @@ package pipelines
 import (
 	"strconv"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 )
 
 // Versioned returns the versioned built-in pipeline that the built-in
@@ -16,7 +14,7 @@ import (
 // own (guarded, codex-system), even one that extends a versioned one.
 func Versioned(name string) string {
 	for range 8 { // alias chains are one file long
-		if _, ok := Lookup(name); !ok {
+		if _, ok := headers()[name]; !ok || !validName(name) {
 			return ""
 		}
 		if strings.Contains(name, "@") {
@@ -34,31 +32,17 @@ func Versioned(name string) string {
 // aliasOf is the extends: of the built-in pipeline name, and whether the
 // file is an alias: no key but promptc, name, description and extends.
 func aliasOf(name string) (extends string, alias bool) {
-	data, _ := Lookup(name)
-	var top map[string]any
-	if yaml.Unmarshal(data, &top) != nil {
-		return "", false
-	}
-	for k := range top {
+	h := headers()[name]
+	for _, k := range h.keys {
 		if k != "promptc" && k != "name" && k != "description" && k != "extends" {
 			return "", false
 		}
 	}
-	extends, _ = top["extends"].(string)
-	return extends, extends != ""
+	return h.extends, h.extends != ""
 }
 
 // extendsOf is the extends: of the built-in pipeline name ("" for none).
-func extendsOf(name string) string {
-	data, _ := Lookup(name)
-	var top struct {
-		Extends string `yaml:"extends"`
-	}
-	if yaml.Unmarshal(data, &top) != nil {
-		return ""
-	}
-	return top.Extends
-}
+func extendsOf(name string) string { return headers()[name].extends }
 
 // SplitVersion splits a versioned pipeline name: "pi@1.6.0" gives "pi"
 // and "1.6.0"; a name without "@" gives itself and "".
