@@ -27,7 +27,7 @@ func TestConfigEffectiveBuildsTheSame(t *testing.T) {
 		}, want: "Follow the rules.", not: "Pi documentation"},
 		{name: "system replaces a template with a leading newline", files: map[string]string{
 			"system.yaml": "sections:\n  cwd:\n    template: \"\\n\\nWorking in {{ .cwd }}\\n\"\n  between:\n    after: [body_tools]\n    before: [body_guidelines]\n    template: |\n\n      Between.\n\n",
-		}, want: "Between.", not: "Current working directory"},
+		}, want: "Between.", not: "<cwd>"},
 		{name: "cowagent with a company section", files: map[string]string{
 			"user.yaml": "default_pipeline: cowagent\npipeline: cowagent\nsections:\n  company:\n    order: 1\n    template: \"Company rules.\\n\"\n",
 		}, want: "Company rules."},

@@ -50,7 +50,7 @@ func TestDeletedWorkingDirectory(t *testing.T) {
 	if code, _, stderr := runWith(gone, "graph"); code != 0 {
 		t.Errorf("graph: %d %q", code, stderr)
 	}
-	if code, out, stderr := runWith(gone, "build", "--cwd", proj); code != 0 || !strings.HasSuffix(out, "Current working directory: "+proj) {
+	if code, out, stderr := runWith(gone, "build", "--cwd", proj); code != 0 || !strings.HasSuffix(out, "<cwd>\n"+proj+"\n</cwd>") {
 		t.Errorf("build --cwd: %d %q", code, stderr)
 	}
 	code, _, stderr := runWith(gone, "build")
