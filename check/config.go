@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/promptc/promptc/internal/lazyre"
 )
 
 // FileName is where a repository declares its checks, below its root.
@@ -102,11 +103,12 @@ func (l ConfigErrors) Error() string {
 // Facts a check may take from this machine (live:).
 var liveFacts = []string{"date", "os", "home"}
 
+// Patterns of the checks file, compiled on first use (lazyre).
 var (
-	dateRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
-	nameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._@-]*$`)
+	dateRE = lazyre.New(`^\d{4}-\d{2}-\d{2}$`)
+	nameRE = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9._@-]*$`)
 	// yamlLineRE finds the line in a YAML syntax error.
-	yamlLineRE = regexp.MustCompile(`line (\d+)`)
+	yamlLineRE = lazyre.New(`line (\d+)`)
 )
 
 // Parse reads a checks file whose content is data; path names it in
@@ -124,7 +126,7 @@ func Parse(path string, data []byte) (*Config, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
 		line := 1
-		if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
+		if m := yamlLineRE().FindStringSubmatch(err.Error()); m != nil {
 			fmt.Sscan(m[1], &line)
 		}
 		return nil, ConfigErrors{{Path: path, Line: line, Col: 1, Msg: "not valid YAML: " + strings.TrimPrefix(err.Error(), "yaml: "), Hint: "the minimal form is checks: [{pipeline: default, cwd: .}]"}}
@@ -254,7 +256,7 @@ func (p *parser) check(n *yaml.Node) (Check, bool) {
 		switch key {
 		case "name":
 			ch.Name = p.str(v)
-			if ch.Name != "" && !nameRE.MatchString(ch.Name) {
+			if ch.Name != "" && !nameRE().MatchString(ch.Name) {
 				p.fail(v, fmt.Sprintf("name %q: a golden's file name has letters, digits and . _ @ - only", ch.Name), "")
 			}
 		case "pipeline":
@@ -279,7 +281,7 @@ func (p *parser) check(n *yaml.Node) (Check, bool) {
 			ch.Env = map[string]string{}
 			p.fields(v, func(key string, _, val *yaml.Node) { ch.Env[key] = p.str(val) })
 		case "date":
-			if ch.Date = p.str(v); !dateRE.MatchString(ch.Date) {
+			if ch.Date = p.str(v); !dateRE().MatchString(ch.Date) {
 				p.fail(v, fmt.Sprintf("date %q: want YYYY-MM-DD", ch.Date), "")
 			}
 		case "os":
