@@ -3,7 +3,6 @@ package pipelines_test
 import (
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"sync"
 	"testing"
 
@@ -17,15 +16,7 @@ import (
 // behind it — as they were, however many callers do so at once. Run under
 // -race this also catches a reader that writes.
 func TestBuilderResultIsShared(t *testing.T) {
-	plan := compileDefault(t)
-	params := fixture(t, 6, 3)
-	age(t, filepath.Dir(params["home"].(string)))
-	fsys := &countingFS{FS: sources.OSFS()}
-	b, err := engine.NewBuilderWith(plan, fsys, engine.BuilderOptions{Watch: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	plan, params, fsys, b := settledWatch(t, 6, 3)
 	settle(t, b, params, fsys)
 	first, err := b.Build(context.Background(), params)
 	if err != nil {

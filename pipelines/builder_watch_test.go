@@ -46,18 +46,27 @@ func settle(t *testing.T, b *engine.Builder, params map[string]any, fsys *counti
 	return ""
 }
 
-// TestBuilderWatchMakesNoCalls: with Watch, an unchanged turn makes no
-// file-system call at all; other params build normally.
-func TestBuilderWatchMakesNoCalls(t *testing.T) {
+// settledWatch is a watching Builder of the default pipeline over a
+// fixture of skills skills at depth depth, whose files are old enough for
+// the fast path; it is closed when the test ends.
+func settledWatch(t *testing.T, skills, depth int) (*engine.Plan, map[string]any, *countingFS, *engine.Builder) {
+	t.Helper()
 	plan := compileDefault(t)
-	params := fixture(t, 50, 6)
+	params := fixture(t, skills, depth)
 	age(t, filepath.Dir(params["home"].(string)))
 	fsys := &countingFS{FS: sources.OSFS()}
 	b, err := engine.NewBuilderWith(plan, fsys, engine.BuilderOptions{Watch: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer b.Close()
+	t.Cleanup(func() { b.Close() })
+	return plan, params, fsys, b
+}
+
+// TestBuilderWatchMakesNoCalls: with Watch, an unchanged turn makes no
+// file-system call at all; other params build normally.
+func TestBuilderWatchMakesNoCalls(t *testing.T) {
+	_, params, fsys, b := settledWatch(t, 50, 6)
 	want := settle(t, b, params, fsys)
 	before := fsys.calls.Load()
 	for range 10 {
