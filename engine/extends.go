@@ -9,7 +9,7 @@ import (
 )
 
 // parsedLayer is a layer parsed, with the keys that only steer loading
-// (extends, pipeline, default_pipeline) taken out.
+// (extends, pipeline, default_pipeline, on_failure) taken out.
 type parsedLayer struct {
 	name, role string
 	m          map[string]any
@@ -59,6 +59,7 @@ func expandExtends(set LoadSettings) (out []parsedLayer, skipped []LayerReport, 
 				}
 				delete(m, "default_pipeline")
 			}
+			checkOnFailure(m, ix, role, &diags)
 			if _, ok := m["extends"]; ok {
 				diags.Errorf(ix.Lookup("/extends"), "load", "only a pipeline file may extend another; this is a layer over the pipeline (use pipeline: to say which base it is for)")
 				delete(m, "extends")
@@ -76,6 +77,10 @@ func expandExtends(set LoadSettings) (out []parsedLayer, skipped []LayerReport, 
 		if _, ok := m["default_pipeline"]; ok {
 			diags.Errorf(keyPos(ix, "/default_pipeline"), "load", "a pipeline file selects no pipeline: default_pipeline: belongs in a system or user layer")
 			delete(m, "default_pipeline")
+		}
+		if _, ok := m["on_failure"]; ok {
+			diags.Errorf(keyPos(ix, "/on_failure"), "load", "a pipeline file sets no on_failure: it belongs in a system or user layer")
+			delete(m, "on_failure")
 		}
 		if _, ok := m["for"]; ok {
 			diags.Errorf(keyPos(ix, "/for"), "load", "a pipeline file has no parts for other pipelines: for: belongs in a layer over it")

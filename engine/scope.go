@@ -52,7 +52,7 @@ func versionless(name string) string {
 }
 
 // steeringKeys are read before decoding and mean nothing inside a part.
-var steeringKeys = []string{"pipeline", "default_pipeline", "extends", "for"}
+var steeringKeys = []string{"pipeline", "default_pipeline", "on_failure", "extends", "for"}
 
 // scopeParts takes l's for: map out of it and returns the parts that
 // apply to a pipeline of family (named base in reports), and the reports

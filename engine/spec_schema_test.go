@@ -15,9 +15,9 @@ import (
 // koanf keys of the struct the document decodes into. A key added to one
 // and not the other fails here.
 func TestSpecMatchesSchema(t *testing.T) {
-	// extends, pipeline, default_pipeline and for are read before
+	// extends, pipeline, default_pipeline, on_failure and for are read before
 	// decoding (extends.go, scope.go).
-	checkShape(t, reflect.TypeOf(Spec{}), "", []string{"extends", "pipeline", "default_pipeline", "for"})
+	checkShape(t, reflect.TypeOf(Spec{}), "", []string{"extends", "pipeline", "default_pipeline", "on_failure", "for"})
 }
 
 // narrowed are the keys a struct shared by two places decodes that the

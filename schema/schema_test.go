@@ -47,7 +47,7 @@ func TestValidate(t *testing.T) {
 // items).
 func TestAllowed(t *testing.T) {
 	tests := []struct{ pointer, want string }{
-		{"/nme", "budget,default_pipeline,description,exec_request,expand,explain,extends,fallback,for,frame,join,name,params,pipeline,promptc,resources,roots,seam,sections,sources,tools,transforms"},
+		{"/nme", "budget,default_pipeline,description,exec_request,expand,explain,extends,fallback,for,frame,join,name,on_failure,params,pipeline,promptc,resources,roots,seam,sections,sources,tools,transforms"},
 		{"/sources/notes/rnak", "args,budget,confine,doc,imports,kind,rank,trust,with"},
 		{"/params/cwd/bind/0/flg", "env,flag,help,host,metavar,path,relative_to,repeat,require,short,split,text_or_file,value"},
 		{"/transforms/2/exec/cmd", "command,max_output,timeout"},

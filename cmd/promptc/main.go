@@ -36,6 +36,7 @@ import (
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 func main() {
@@ -114,6 +115,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdPipelines(args[1:], stdout)
 	case "config":
 		err = cmdConfig(ctx, args[1:], stdout, stderr, e)
+	case "policy":
+		err = cmdPolicy(args[1:], stdout, e)
 	case "serve":
 		err = cmdServe(ctx, args[1:], stdout, stderr, e)
 	case "params":
@@ -219,6 +222,7 @@ Usage:
   promptc validate FILE...            check pipeline files (schema and compile) without reading sources
   promptc params   [--pipeline P]     list a pipeline's params with their types, defaults, flags and environment
   promptc config   [flags]            the configuration layers and the merged pipeline (--layers, --show-origin, --json)
+  promptc policy   [--json]           the policy the system and user layers put in force: locked/required sections, on_failure
   promptc pipelines [show NAME]       list the built-in pipelines, or print one's YAML
   promptc kinds    [KIND]             list the source kinds with their value fields and options
   promptc schema   [pipeline|explain|exec] print the JSON Schema of pipeline files, explain --json or the exec protocol
@@ -277,7 +281,7 @@ func oneShotFS(args []string) sources.FS {
 	}
 	switch args[0] {
 	case "build", "expand", "explain", "graph", "params", "diff":
-		return fscache.Snapshot(sources.OSFS())
+		return fscache.Snapshot(osfs.Root())
 	}
 	return nil
 }
