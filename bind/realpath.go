@@ -7,7 +7,7 @@ import (
 )
 
 // realpath resolves the symlinks of the absolute path p on fsys, which
-// must be a [sources.FS] (sources.OSFS() is).
+// must be a [sources.FS] (osfs.Root() is).
 func realpath(fsys fs.FS, p string) (string, error) {
 	sfs, ok := fsys.(sources.FS)
 	if !ok {

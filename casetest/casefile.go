@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // NotCaseFileError reports a path named as a case file that is neither a
@@ -34,7 +35,7 @@ func ReadCaseFile(name string) ([]byte, error) {
 		return nil, err
 	}
 	slash := filepath.ToSlash(abs)
-	data, err := sources.ReadFile(sources.OSFS(), slash)
+	data, err := sources.ReadFile(osfs.Root(), slash)
 	var (
 		nr *sources.NotRegularError
 		tl *sources.TooLargeError

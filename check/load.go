@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // Find returns the checks file of the repository holding dir: the first
@@ -50,7 +51,7 @@ func readRegular(name, shown string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := sources.ReadFileMax(sources.OSFS(), filepath.ToSlash(abs), host.MaxFileBytes)
+	data, err := sources.ReadFileMax(osfs.Root(), filepath.ToSlash(abs), host.MaxFileBytes)
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return nil, &fs.PathError{Op: pe.Op, Path: shown, Err: pe.Err}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestRootsFS: the roots are read as they are, their ancestors list only
@@ -28,7 +29,7 @@ func TestRootsFS(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := newRootsFS(sources.OSFS(), []string{dir + "/repo"}, []string{virtualHome})
+	r := newRootsFS(osfs.Root(), []string{dir + "/repo"}, []string{virtualHome})
 	if data, err := sources.ReadFile(r, dir+"/repo/AGENTS.md"); err != nil || string(data) != "repo/AGENTS.md" {
 		t.Errorf("a root's file: %q, %v", data, err)
 	}

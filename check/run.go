@@ -21,6 +21,7 @@ import (
 	"github.com/promptc/promptc/host/args"
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // Placeholders of the stable roots in goldens.
@@ -89,7 +90,7 @@ func Run(ctx context.Context, c *Config, o Options) ([]Result, error) {
 		return nil, err
 	}
 	if o.FS == nil {
-		o.FS = fscache.Snapshot(sources.OSFS())
+		o.FS = fscache.Snapshot(osfs.Root())
 	}
 	if o.Tokens == nil {
 		o.Tokens = casetest.NewTokenCounter("")

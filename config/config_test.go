@@ -8,7 +8,7 @@ import (
 
 	"github.com/promptc/promptc/config"
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 func TestUserPath(t *testing.T) {
@@ -29,7 +29,7 @@ func TestGlobal(t *testing.T) {
 	system := filepath.Join(root, "system.yaml")
 	write(t, system, "pipeline: cowagent\nsections: {}\n")
 	user := filepath.Join(root, "user.yaml") // absent
-	cands, err := config.Global(config.Settings{FS: sources.OSFS(), SystemPath: system, UserPath: user})
+	cands, err := config.Global(config.Settings{FS: osfs.Root(), SystemPath: system, UserPath: user})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,11 +62,11 @@ func TestProjectLocatesWithoutReading(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(root, "repo", config.ProjectFile), 0o644); err != nil {
 		t.Skip("no named pipes:", err)
 	}
-	c := config.Project(sources.OSFS(), deep)
+	c := config.Project(osfs.Root(), deep)
 	if !c.Found || c.Layer.Name != filepath.Join(root, "repo", config.ProjectFile) || c.Layer.Data != nil {
 		t.Fatalf("Project = %+v", c)
 	}
-	if _, err := config.ReadProject(sources.OSFS(), c); err == nil {
+	if _, err := config.ReadProject(osfs.Root(), c); err == nil {
 		t.Error("ReadProject of a named pipe: no error")
 	}
 
@@ -88,14 +88,14 @@ func TestProjectStopsAtTheProjectRoot(t *testing.T) {
 	above := filepath.Join(root, config.ProjectFile)
 	write(t, above, "sections: {}\n")
 	for dir, projectRoot := range map[string]string{"repo/src": "repo", "repo": "repo", "plain/sub": "plain/sub"} {
-		c := config.Project(sources.OSFS(), filepath.Join(root, dir))
+		c := config.Project(osfs.Root(), filepath.Join(root, dir))
 		want := "it is above the project root " + filepath.Join(root, projectRoot) + " (the project layer is looked for from the cwd up to its git root, else in the cwd alone)"
 		if c.Found || c.Layer.Name != above || c.Ignored != want {
 			t.Errorf("Project(%s) = %+v, want %s ignored: %s", dir, c, above, want)
 		}
 	}
 	write(t, filepath.Join(root, "repo", config.ProjectFile), "sections: {}\n")
-	if c := config.Project(sources.OSFS(), filepath.Join(root, "repo", "src")); !c.Found || c.Ignored != "" || c.Layer.Name != filepath.Join(root, "repo", config.ProjectFile) {
+	if c := config.Project(osfs.Root(), filepath.Join(root, "repo", "src")); !c.Found || c.Ignored != "" || c.Layer.Name != filepath.Join(root, "repo", config.ProjectFile) {
 		t.Errorf("Project(repo/src) = %+v, want the git root's file", c)
 	}
 }
@@ -103,7 +103,7 @@ func TestProjectStopsAtTheProjectRoot(t *testing.T) {
 func TestReadProject(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, config.ProjectFile), "pipeline: default\nsections:\n  x: {template: y}\n")
-	c, err := config.ReadProject(sources.OSFS(), config.Project(sources.OSFS(), dir))
+	c, err := config.ReadProject(osfs.Root(), config.Project(osfs.Root(), dir))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/promptc/promptc/config"
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/pipelines"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // A host chooses its layers: here it finds the system and user layers
@@ -24,7 +24,7 @@ func ExampleGlobal() {
 	_ = os.WriteFile(system, []byte("sections:\n  company:\n    after: [cwd]\n    template: Follow the company rules.\n"), 0o644)
 
 	cands, err := config.Global(config.Settings{
-		FS:         sources.OSFS(),
+		FS:         osfs.Root(),
 		SystemPath: system,
 		UserPath:   filepath.Join(dir, "no-such-user.yaml"),
 	})
@@ -43,7 +43,7 @@ func ExampleGlobal() {
 		fmt.Println(err, diags)
 		return
 	}
-	res, err := plan.Run(context.Background(), engine.Input{FS: sources.OSFS(), Params: map[string]any{
+	res, err := plan.Run(context.Background(), engine.Input{FS: osfs.Root(), Params: map[string]any{
 		"cwd": dir, "home": dir, "agent_dir": dir + "/.pi/agent", "system_prompt": []string{"You are helpful."},
 	}})
 	if err != nil {

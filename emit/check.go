@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // FileState is the state of one emitted file on disk.
@@ -79,7 +80,7 @@ func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*
 		return nil, err
 	}
 	if h.FS == nil {
-		h.FS = sources.OSFS()
+		h.FS = osfs.Root()
 	}
 	h.FS = newSnapshotFS(h.FS)
 	realRoot, err := opts.fs().EvalSymlinks(opts.Root)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // monorepo writes a repository of 1,000 directories (10 x 10 x 10) under
@@ -85,7 +85,7 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 			return home
 		}
 		return ""
-	}, Home: home, FS: sources.OSFS()}
+	}, Home: home, FS: osfs.Root()}
 	cpu0 := cpuTime()
 	b.ResetTimer()
 	for b.Loop() {

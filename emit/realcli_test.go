@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // The real CLIs the oracle runs (../shared/oracle/agents), by the name
@@ -86,7 +86,7 @@ func expectations(t *testing.T, dir string, project, user Source, wantFail bool)
 			return home
 		}
 		return ""
-	}, Home: home, FS: sources.OSFS()}
+	}, Home: home, FS: osfs.Root()}
 	texts := map[string]string{}
 	for _, r := range append(append([]Rule(nil), project.Rules...), user.Rules...) {
 		texts[r.ID] = strings.TrimSpace(r.Text)

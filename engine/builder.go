@@ -49,7 +49,7 @@ type Builder struct {
 }
 
 // NewBuilder returns a Builder for plan over fsys, which must implement
-// the interfaces documented on [Input.FS] (sources.OSFS() does).
+// the interfaces documented on [Input.FS] (osfs.Root() does).
 func NewBuilder(plan *Plan, fsys fs.FS) (*Builder, error) {
 	return NewBuilderWith(plan, fsys, BuilderOptions{})
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/builtin"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // greetingOptions configures the example kind: the `with:` and `args:`
@@ -69,7 +70,7 @@ sections:
 		fmt.Println(diags)
 		return
 	}
-	res, err := plan.Run(ctx, engine.Input{FS: sources.OSFS(), Params: map[string]any{"who": "platform"}})
+	res, err := plan.Run(ctx, engine.Input{FS: osfs.Root(), Params: map[string]any{"who": "platform"}})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/internal/mdimport"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sources"
 )
@@ -142,7 +143,7 @@ func (im *importer) one(ctx context.Context, file, ref string, chain []string) (
 		im.warns.warnf(file, CodeImportMissing, ref, "%s: @%s: no such file %s", file, ref, abs)
 		return "", false, nil
 	case f.err != nil:
-		im.warns.warnf(file, CodeImportUnreadable, ref, "%s: @%s: %s", file, ref, sources.NodeError(f.err, "open", abs))
+		im.warns.warnf(file, CodeImportUnreadable, ref, "%s: @%s: %s", file, ref, nodeerr.Message(f.err, "open", abs))
 		return "", false, nil
 	}
 	if im.bytes+len(f.text) > MaxImportBytes {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // readLog is the host's file system, remembering every regular read.
@@ -65,7 +66,7 @@ func withProcs(t *testing.T, n int) {
 func TestPrefetchReadsAheadOnce(t *testing.T) {
 	withProcs(t, 2)
 	_, names := prefetchTree(t, 40, 100)
-	host := &readLog{FS: sources.OSFS()}
+	host := &readLog{FS: osfs.Root()}
 	var parses atomic.Int64
 	parse := func(b []byte) (any, error) { parses.Add(1); return len(b), nil }
 	c := runFS{FS: fscache.Snapshot(host), read: &atomic.Int64{}}
@@ -97,7 +98,7 @@ func TestPrefetchKeepsTheBudgetsOrder(t *testing.T) {
 	withProcs(t, 2)
 	_, names := prefetchTree(t, 40, 100)
 	outcome := func(prefetch bool) ([]bool, int) {
-		host := &readLog{FS: sources.OSFS()}
+		host := &readLog{FS: osfs.Root()}
 		c := runFS{FS: fscache.Snapshot(host), read: &atomic.Int64{}, max: 1050}
 		parse := func(b []byte) (any, error) { return len(b), nil }
 		if prefetch {
@@ -146,7 +147,7 @@ func TestPrefetchStaysInTheRoots(t *testing.T) {
 	withProcs(t, 2)
 	root, names := prefetchTree(t, 40, 10)
 	link, secret := linkOutside(t, root)
-	host := &readLog{FS: sources.OSFS()}
+	host := &readLog{FS: osfs.Root()}
 	cache := fscache.Snapshot(host)
 	c := runFS{FS: cache, read: &atomic.Int64{}, rs: &rootSet{project: root, all: []string{root}, fsys: cache, res: sources.NewResolver(cache)}}
 	c.Prefetch(context.Background(), append(names, link[1:]), "k", func(b []byte) (any, error) { return nil, nil })
@@ -166,7 +167,7 @@ func TestReadInBackground(t *testing.T) {
 	root, names := prefetchTree(t, 40, 100)
 	link, secret := linkOutside(t, root)
 	run := func(max int64, background bool) (host *readLog, c runFS, ok []bool, ahead int) {
-		host = &readLog{FS: sources.OSFS()}
+		host = &readLog{FS: osfs.Root()}
 		cache := fscache.Snapshot(host)
 		c = runFS{FS: cache, read: &atomic.Int64{}, max: max, rs: &rootSet{project: root, all: []string{root}, fsys: cache, res: sources.NewResolver(cache)}}
 		parse := func(b []byte) (any, error) { return len(b), nil }

@@ -23,8 +23,8 @@ import (
 type Input struct {
 	// FS is the file system rooted at "/" that sources read through. It
 	// must implement fs.StatFS, fs.ReadFileFS, fs.ReadDirFS and
-	// fs.ReadLinkFS, as sources.OSFS() does; a sources.RegularReader (as
-	// OSFS is) makes reads of files swapped for special files safe.
+	// fs.ReadLinkFS, as osfs.Root() does; a sources.RegularReader (as
+	// osfs.Root is) makes reads of files swapped for special files safe.
 	FS fs.FS
 	// Params holds caller-supplied param values by name. A name the
 	// pipeline does not declare is an error (*UnknownParamError); declared

@@ -9,7 +9,7 @@ import (
 
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/pipelines"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestReadBudget: once a run has read its budget, further files fail to
@@ -35,7 +35,7 @@ func TestReadBudget(t *testing.T) {
 	if err != nil || ds.HasErrors() {
 		t.Fatal(err, ds)
 	}
-	res, err := plan.Run(ctx, engine.Input{FS: sources.OSFS(), MaxReadBytes: 2500, Params: map[string]any{
+	res, err := plan.Run(ctx, engine.Input{FS: osfs.Root(), MaxReadBytes: 2500, Params: map[string]any{
 		"cwd": dir, "home": root + "/h", "agent_dir": root + "/h/a"}})
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestWatchLostEvents: a queue overflow makes the next build check every
@@ -22,7 +22,7 @@ func TestWatchLostEvents(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w.rearm(sources.OSFS(), []string{file}, nil)
+	w.rearm(osfs.Root(), []string{file}, nil)
 	gen, ready := w.generation()
 	if !ready || gen == 0 {
 		t.Fatalf("after new watches: generation %d, ready %v; want a new generation (the next build checks by stat)", gen, ready)
@@ -47,7 +47,7 @@ func TestWatchLostEvents(t *testing.T) {
 		t.Skip(err)
 	}
 	w2.close()
-	w2.rearm(sources.OSFS(), []string{file}, nil)
+	w2.rearm(osfs.Root(), []string{file}, nil)
 	if _, ready := w2.generation(); w2.ready() || ready {
 		t.Error("a watch that could not be added still allows the fast path")
 	}

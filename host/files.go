@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // FS is the file system builds read through: e's own ([FileSystem]), else
@@ -17,7 +18,7 @@ func FS(e Env) sources.FS {
 	if o, ok := e.(OS); ok && o.Snapshot != nil {
 		return o.Snapshot
 	}
-	return sources.OSFS()
+	return osfs.Root()
 }
 
 // MaxFileBytes caps a file a request names (a pipeline, overlay, params,
@@ -43,7 +44,7 @@ func ReadFile(e Env, name string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		data, err := sources.ReadFileMax(sources.OSFS(), filepath.ToSlash(abs), MaxFileBytes)
+		data, err := sources.ReadFileMax(osfs.Root(), filepath.ToSlash(abs), MaxFileBytes)
 		return data, asGiven(err, name, "")
 	}
 	abs := name

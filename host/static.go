@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // Static is an Env of fixed values, for a host that runs requests on
@@ -60,5 +61,5 @@ func (s Static) FS() sources.FS {
 	if s.Files != nil {
 		return s.Files
 	}
-	return sources.OSFS()
+	return osfs.Root()
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/pipelines"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // budgetOverlay bounds the default pipeline to 8,000 tokens: the skills
@@ -49,7 +49,7 @@ func BenchmarkBudget(b *testing.B) {
 	if err != nil || ds.HasErrors() {
 		b.Fatalf("compile: %v %v", err, ds)
 	}
-	fsys := sources.OSFS()
+	fsys := osfs.Root()
 	for _, pc := range []struct {
 		name string
 		plan *engine.Plan
@@ -84,7 +84,7 @@ func TestBudgetedDefaultFits(t *testing.T) {
 	if err != nil || ds.HasErrors() {
 		t.Fatalf("compile: %v %v", err, ds)
 	}
-	res, err := plan.Run(context.Background(), engine.Input{FS: sources.OSFS(), Params: params})
+	res, err := plan.Run(context.Background(), engine.Input{FS: osfs.Root(), Params: params})
 	if err != nil {
 		t.Fatal(err)
 	}

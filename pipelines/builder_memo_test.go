@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestBuilderMemoSeesEveryChange: with the racy-timestamp rule out of the
@@ -20,7 +20,7 @@ func TestBuilderMemoSeesEveryChange(t *testing.T) {
 	plan := compileDefault(t)
 	params := fixture(t, 6, 4)
 	cwd, home, agent := params["cwd"].(string), params["home"].(string), params["agent_dir"].(string)
-	b, err := engine.NewBuilderWith(plan, sources.OSFS(), engine.BuilderOptions{Clock: func() time.Time { return time.Now().Add(time.Hour) }})
+	b, err := engine.NewBuilderWith(plan, osfs.Root(), engine.BuilderOptions{Clock: func() time.Time { return time.Now().Add(time.Hour) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +31,7 @@ func TestBuilderMemoSeesEveryChange(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: warm: %v", step, err)
 		}
-		cold, err := plan.Run(ctx, engine.Input{FS: sources.OSFS(), Params: params})
+		cold, err := plan.Run(ctx, engine.Input{FS: osfs.Root(), Params: params})
 		if err != nil {
 			t.Fatalf("%s: cold: %v", step, err)
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestBuilderResultIsShared: a watching Builder hands the same Result to
@@ -62,7 +62,7 @@ func TestBuilderResultIsShared(t *testing.T) {
 	if len(again.Layers) != wantLayers {
 		t.Errorf("the shared Result lists %d layers after 400 readers, want %d", len(again.Layers), wantLayers)
 	}
-	cold, err := plan.Run(context.Background(), engine.Input{FS: sources.OSFS(), Params: params})
+	cold, err := plan.Run(context.Background(), engine.Input{FS: osfs.Root(), Params: params})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/internal/testkit/oracletest"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestBuilderFollowsTheDisk pins the per-turn contract: every build sees
@@ -22,7 +23,7 @@ func TestBuilderFollowsTheDisk(t *testing.T) {
 	params := fixture(t, 2, 2)
 	cwd := params["cwd"].(string)
 	agents := filepath.Join(cwd, "AGENTS.md")
-	deny := &oracletest.DenyFS{FS: sources.OSFS().(sources.FS)}
+	deny := &oracletest.DenyFS{FS: osfs.Root().(sources.FS)}
 	b, err := engine.NewBuilder(plan, deny)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +123,7 @@ func TestBuilderWarmReadsNothing(t *testing.T) {
 // Result.
 func checkWarmReadsNothing(t *testing.T, plan *engine.Plan, params map[string]any) *engine.Result {
 	t.Helper()
-	b, err := engine.NewBuilder(plan, sources.OSFS())
+	b, err := engine.NewBuilder(plan, osfs.Root())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +163,7 @@ func age(tb testing.TB, root string) {
 func TestBuilderConcurrentUse(t *testing.T) {
 	plan := compileDefault(t)
 	params := fixture(t, 10, 3)
-	b, err := engine.NewBuilder(plan, sources.OSFS())
+	b, err := engine.NewBuilder(plan, osfs.Root())
 	if err != nil {
 		t.Fatal(err)
 	}

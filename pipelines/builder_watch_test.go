@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // countingFS counts every call a Builder makes through it.
@@ -54,7 +55,7 @@ func settledWatch(t *testing.T, skills, depth int) (*engine.Plan, map[string]any
 	plan := compileDefault(t)
 	params := fixture(t, skills, depth)
 	age(t, filepath.Dir(params["home"].(string)))
-	fsys := &countingFS{FS: sources.OSFS()}
+	fsys := &countingFS{FS: osfs.Root()}
 	b, err := engine.NewBuilderWith(plan, fsys, engine.BuilderOptions{Watch: true})
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +96,7 @@ func TestBuilderWatchSeesEveryChange(t *testing.T) {
 	plan := compileDefault(t)
 	params := fixture(t, 6, 4)
 	cwd, home, agent := params["cwd"].(string), params["home"].(string), params["agent_dir"].(string)
-	fsys := &countingFS{FS: sources.OSFS()}
+	fsys := &countingFS{FS: osfs.Root()}
 	b, err := engine.NewBuilderWith(plan, fsys, engine.BuilderOptions{Watch: true, Clock: func() time.Time { return time.Now().Add(time.Hour) }})
 	if err != nil {
 		t.Fatal(err)
@@ -150,7 +151,7 @@ func TestBuilderWatchSeesEveryChange(t *testing.T) {
 	} {
 		time.Sleep(20 * time.Millisecond)
 		c.do()
-		cold, err := plan.Run(context.Background(), engine.Input{FS: sources.OSFS(), Params: params})
+		cold, err := plan.Run(context.Background(), engine.Input{FS: osfs.Root(), Params: params})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/internal/testkit/oracletest"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // cowFixture writes a CowAgent workspace with the five context files, a
@@ -60,14 +61,14 @@ func BenchmarkCowAgentTurn(b *testing.B) {
 		b.Run(fmt.Sprintf("skills=%d/cold", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				bl, _ := engine.NewBuilder(plan, sources.OSFS())
+				bl, _ := engine.NewBuilder(plan, osfs.Root())
 				if _, err := bl.Build(context.Background(), params); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 		b.Run(fmt.Sprintf("skills=%d/warm", n), func(b *testing.B) {
-			bl, _ := engine.NewBuilder(plan, sources.OSFS())
+			bl, _ := engine.NewBuilder(plan, osfs.Root())
 			if _, err := bl.Build(context.Background(), params); err != nil {
 				b.Fatal(err)
 			}
@@ -100,7 +101,7 @@ func TestCowAgentBuilderFollowsTheDisk(t *testing.T) {
 	plan := compileNamed(t, "cowagent")
 	params := cowFixture(t, 2)
 	ws := params["cwd"].(string)
-	deny := &oracletest.DenyFS{FS: sources.OSFS().(sources.FS)}
+	deny := &oracletest.DenyFS{FS: osfs.Root().(sources.FS)}
 	b, err := engine.NewBuilder(plan, deny)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // compileDefault loads and compiles the embedded default pipeline.
@@ -71,7 +72,7 @@ func fixture(tb testing.TB, skills, depth int) map[string]any {
 
 func BenchmarkBuildDefault(b *testing.B) {
 	plan := compileDefault(b)
-	fsys := sources.OSFS()
+	fsys := osfs.Root()
 	for _, sc := range []struct{ skills, depth int }{{10, 4}, {100, 8}, {1000, 16}} {
 		params := fixture(b, sc.skills, sc.depth)
 		b.Run(fmt.Sprintf("skills=%d/depth=%d", sc.skills, sc.depth), func(b *testing.B) {
@@ -119,7 +120,7 @@ func BenchmarkTurn(b *testing.B) {
 		b.Run(name+"/cold", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				bl, err := engine.NewBuilder(plan, sources.OSFS())
+				bl, err := engine.NewBuilder(plan, osfs.Root())
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -129,7 +130,7 @@ func BenchmarkTurn(b *testing.B) {
 			}
 		})
 		warm := func(b *testing.B, opts engine.BuilderOptions, each func(i int)) {
-			bl, err := engine.NewBuilderWith(plan, sources.OSFS(), opts)
+			bl, err := engine.NewBuilderWith(plan, osfs.Root(), opts)
 			if err != nil {
 				b.Fatal(err)
 			}

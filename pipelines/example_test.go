@@ -11,7 +11,7 @@ import (
 
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/pipelines"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // Compile the default pipeline (pi, newest version) once, then build the prompt for
@@ -31,7 +31,7 @@ func ExampleCompile() {
 	_ = os.WriteFile(filepath.Join(proj, "AGENTS.md"), []byte("Use tabs.\n"), 0o644)
 
 	res, err := plan.Run(ctx, engine.Input{
-		FS: sources.OSFS(),
+		FS: osfs.Root(),
 		Params: map[string]any{
 			"cwd":       proj,
 			"home":      filepath.Join(root, "home"),
@@ -74,7 +74,7 @@ func ExampleBuilder() {
 	agents := filepath.Join(root, "AGENTS.md")
 	params := map[string]any{"cwd": root, "home": root, "agent_dir": filepath.Join(root, ".pi", "agent")}
 
-	builder, err := engine.NewBuilder(plan, sources.OSFS())
+	builder, err := engine.NewBuilder(plan, osfs.Root())
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -13,6 +13,7 @@ import (
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // treeNames are the paths a fuzzed tree is made of: what the default and
@@ -110,7 +111,7 @@ func FuzzBuildTrees(f *testing.F) {
 				ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 				defer cancel()
 				start := time.Now()
-				res, err := plan.Run(ctx, engine.Input{FS: sources.OSFS(), Params: params[name]})
+				res, err := plan.Run(ctx, engine.Input{FS: osfs.Root(), Params: params[name]})
 				if d := time.Since(start); d > 15*time.Second {
 					t.Fatalf("%s: build took %v", name, d)
 				}
@@ -149,7 +150,7 @@ func TestSkillsFromProcSelf(t *testing.T) {
 	}
 	plan := compileDefault(t)
 	start := time.Now()
-	res, err := plan.Run(context.Background(), engine.Input{FS: sources.OSFS(), Params: map[string]any{
+	res, err := plan.Run(context.Background(), engine.Input{FS: osfs.Root(), Params: map[string]any{
 		"cwd": root, "home": root + "/h", "agent_dir": root + "/h/.pi/agent", "tool_allowlist": []string{"read"}}})
 	if err != nil {
 		t.Fatal(err)

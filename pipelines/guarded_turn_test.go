@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestGuardedNewTurnKeepsTheRules: a host that rebuilds the guarded prompt
@@ -35,7 +35,7 @@ func TestGuardedNewTurnKeepsTheRules(t *testing.T) {
 	write(filepath.Join(agent, "AGENTS.md"), "Indent with four spaces.\n")
 	write(filepath.Join(proj, "AGENTS.md"), "Indent with tabs.\n@docs/style.md\n")
 	write(filepath.Join(proj, "docs", "style.md"), "Style one.\n")
-	b, err := engine.NewBuilder(compileNamed(t, "guarded"), sources.OSFS())
+	b, err := engine.NewBuilder(compileNamed(t, "guarded"), osfs.Root())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestSkillReadsAheadKeepPiOrder: pi's skill files are read ahead on
@@ -23,7 +23,7 @@ func TestSkillReadsAheadKeepPiOrder(t *testing.T) {
 	ctx := context.Background()
 	names := regexp.MustCompile(`<name>([^<]*)</name>`)
 	skills := func(max int64) (string, []string) {
-		res, err := plan.Run(ctx, engine.Input{FS: sources.OSFS(), Params: params, MaxReadBytes: max})
+		res, err := plan.Run(ctx, engine.Input{FS: osfs.Root(), Params: params, MaxReadBytes: max})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/pipelines"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // The unversioned names stand for the newest verified version; a
@@ -89,7 +89,7 @@ func TestTeamLayerAcrossPiVersions(t *testing.T) {
 		if err != nil || len(ds) > 0 {
 			t.Fatalf("%s: the team layer does not compile cleanly: %v %v", name, err, ds)
 		}
-		res, err := plan.Run(context.Background(), engine.Input{FS: sources.OSFS(), Params: map[string]any{
+		res, err := plan.Run(context.Background(), engine.Input{FS: osfs.Root(), Params: map[string]any{
 			"cwd": proj, "home": filepath.Join(root, "home"), "agent_dir": filepath.Join(root, "home", ".pi", "agent"),
 		}})
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // state is what the [Service] keeps between requests: the compiled plans
@@ -93,7 +94,7 @@ func newState(e host.Env, roots *Roots, maxBuilders int, watch bool) *state {
 	return &state{
 		base:     e,
 		roots:    roots,
-		files:    roots.FS(fscache.New(sources.OSFS()), nil),
+		files:    roots.FS(fscache.New(osfs.Root()), nil),
 		plans:    NewLRU[string, any](maxPlans),
 		builders: NewLRU[builderKey, *builderSlot](maxBuilders).OnEvict((*builderSlot).drop),
 		watch:    watch,
@@ -151,7 +152,7 @@ func (r requestEnv) slot(plan *engine.Plan, cwd string) *builderSlot {
 		slot.mu.Lock()
 		watch := r.st.watch && !slot.dropped
 		slot.mu.Unlock()
-		b, err := engine.NewBuilderWith(plan, r.st.roots.FS(sources.OSFS(), slot.refuse), engine.BuilderOptions{Watch: watch})
+		b, err := engine.NewBuilderWith(plan, r.st.roots.FS(osfs.Root(), slot.refuse), engine.BuilderOptions{Watch: watch})
 		if err != nil {
 			err = fmt.Errorf("serve: %w", err)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // Roots are the directories requests may build from, as physical paths.
@@ -34,7 +35,7 @@ func NewRoots(dirs, files []string) (*Roots, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--root %s: %w", d, err)
 		}
-		if fi, err := fs.Stat(sources.OSFS(), sources.Name(real)); err != nil || !fi.IsDir() {
+		if fi, err := fs.Stat(osfs.Root(), sources.Name(real)); err != nil || !fi.IsDir() {
 			return nil, fmt.Errorf("--root %s: not a directory", d)
 		}
 		r.dirs = append(r.dirs, filepath.ToSlash(real))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 func TestRootsFS(t *testing.T) {
@@ -40,7 +41,7 @@ func TestRootsFS(t *testing.T) {
 		t.Fatal(err)
 	}
 	var refused []string
-	fsys := r.FS(sources.OSFS(), func(p string) { refused = append(refused, p) })
+	fsys := r.FS(osfs.Root(), func(p string) { refused = append(refused, p) })
 	name := func(p string) string { return sources.Name(filepath.ToSlash(p)) }
 
 	for _, tc := range []struct {

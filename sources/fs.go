@@ -2,7 +2,7 @@ package sources
 
 // File access for kinds: absolute-path helpers on top of an io/fs file
 // system rooted at "/". Kinds never touch package os: the CLI passes
-// [OSFS] and tests pass an in-memory or temp-dir FS. All functions take
+// osfs.Root (package sources/osfs) and tests pass an in-memory or temp-dir FS. All functions take
 // absolute, slash-separated paths as the reference agents see them and
 // translate them into fs.FS names.
 
@@ -14,7 +14,7 @@ import (
 )
 
 // FS is what promptc needs from a file system: reading files and
-// directories, stat, and symlink inspection. [OSFS] implements it (and so
+// directories, stat, and symlink inspection. osfs.Root implements it (and so
 // does os.DirFS("/"), but see [ReadFile] for what it cannot do safely).
 type FS interface {
 	fs.FS

@@ -65,7 +65,7 @@ func (e *TooLargeError) Error() string {
 }
 
 // RegularReader is implemented by file systems that read a regular file
-// safely: [OSFS] opens the file once without blocking (opening a named
+// safely: osfs.Root opens the file once without blocking (opening a named
 // pipe never waits for a writer), checks on the open handle that it is a
 // regular file, and reads at most max bytes; the per-turn cache serves it
 // from memory while the file is unchanged. fi describes what was read.
@@ -75,7 +75,7 @@ type RegularReader interface {
 
 // DirReader is implemented by file systems that list a directory and
 // describe it through one open handle (no stat before the listing):
-// [OSFS] does, and the per-turn cache uses it on a first listing.
+// osfs.Root does, and the per-turn cache uses it on a first listing.
 type DirReader interface {
 	ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error)
 }

@@ -10,18 +10,6 @@ type UnsortedDirReader interface {
 	ReadDirUnsorted(name string) ([]fs.DirEntry, error)
 }
 
-var _ UnsortedDirReader = osFS{}
-
-// ReadDirUnsorted lists the directory through one bare descriptor, in
-// getdents64 order (listDirOrder).
-func (o osFS) ReadDirUnsorted(name string) ([]fs.DirEntry, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
-	}
-	entries, _, err := listDirOrder("/"+name, false)
-	return entries, err
-}
-
 // ReadDirUnsorted lists abs in the file system's own order, not sorted,
 // as Node's and Bun's readdir do. An FS that is an UnsortedDirReader
 // lists it itself; otherwise the directory is opened through fsys and

@@ -2,6 +2,7 @@ package sources
 
 import (
 	"maps"
+	"os"
 	"testing"
 )
 
@@ -19,7 +20,7 @@ func TestResolverLearn(t *testing.T) {
 		{"nothing", map[string]string{"/a": "/r/a"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := NewPrivateResolver(OSFS())
+			r := NewPrivateResolver(os.DirFS("/").(FS))
 			for k, v := range c.knew {
 				r.Know(k, v)
 			}

@@ -52,7 +52,7 @@ func TestWalkGuardLinks(t *testing.T) {
 	if err := os.Symlink(filepath.Join(root, "a"), filepath.Join(root, "a", "b", "up")); err != nil {
 		t.Fatal(err)
 	}
-	fsys := &statCounter{FS: OSFS()}
+	fsys := &statCounter{FS: os.DirFS("/").(FS)}
 	g := NewWalkGuard(fsys)
 	a, b, up := filepath.Join(root, "a"), filepath.Join(root, "a", "b"), filepath.Join(root, "a", "b", "up")
 	ok1, leave1 := g.Enter(a, false)

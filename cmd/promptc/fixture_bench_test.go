@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // BenchmarkFixture measures one promptc command line in process, the way
@@ -65,7 +65,7 @@ func BenchmarkFixture(b *testing.B) {
 		b.ResetTimer()
 		start := processCPU()
 		for b.Loop() {
-			bl, err := engine.NewBuilder(s.plan, sources.OSFS())
+			bl, err := engine.NewBuilder(s.plan, osfs.Root())
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -82,7 +82,7 @@ func BenchmarkFixture(b *testing.B) {
 	// every build. cpu reports cpu-ms/op (two getrusage calls per build
 	// when each is given: too many for a watched build of a microsecond).
 	warm := func(b *testing.B, opts engine.BuilderOptions, each func(int), cpu bool) {
-		bl, err := engine.NewBuilderWith(s.plan, sources.OSFS(), opts)
+		bl, err := engine.NewBuilderWith(s.plan, osfs.Root(), opts)
 		if err != nil {
 			b.Fatal(err)
 		}

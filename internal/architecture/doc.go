@@ -16,4 +16,7 @@
 // package except through sources/builtin, the one list of built-in kinds.
 // Nothing the engine depends on imports host; serve reaches no cmd/ code;
 // cmd/promptc imports neither config nor bind (host_test.go).
+// The vocabulary holds no operating-system code: the host's file system
+// and its Linux fast paths are sources/osfs, Node's error wording is
+// internal/port/js/nodeerr (osfs_test.go).
 package architecture

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 func TestCacheServesUnchangedFiles(t *testing.T) {
@@ -126,7 +127,7 @@ func TestCacheReadDir(t *testing.T) {
 // kind or another text of the same length is parsed anew, and a text
 // whose length and hash another text took is compared, not trusted.
 func TestMemoText(t *testing.T) {
-	c := New(sources.OSFS())
+	c := New(osfs.Root())
 	parses := 0
 	parse := func(s string) (any, error) { parses++; return "<" + s + ">", nil }
 	for _, step := range []struct {
@@ -158,7 +159,7 @@ func TestMemoText(t *testing.T) {
 func TestMemoTextsParsesAhead(t *testing.T) {
 	old := runtime.GOMAXPROCS(2)
 	defer runtime.GOMAXPROCS(old)
-	c := New(sources.OSFS())
+	c := New(osfs.Root())
 	var parses atomic.Int64
 	parse := func(s string) (any, error) { parses.Add(1); return len(s), nil }
 	texts := make([]string, 64)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 type countingFS struct {
@@ -164,7 +165,7 @@ func TestReadServesItsStat(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	fsys := &regularCountingFS{countingFS: countingFS{FS: sources.OSFS()}}
+	fsys := &regularCountingFS{countingFS: countingFS{FS: osfs.Root()}}
 	c := New(fsys)
 	c.BeginBuild()
 	parse := func(b []byte) (any, error) { return string(b), nil }
@@ -222,7 +223,7 @@ func TestPrefetchDir(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "f"), []byte("x"), 0o644); err != nil { // racy: just written
 		t.Fatal(err)
 	}
-	fsys := &dirCountingFS{countingFS: countingFS{FS: sources.OSFS()}}
+	fsys := &dirCountingFS{countingFS: countingFS{FS: osfs.Root()}}
 	c := New(fsys)
 	dir, missing := root[1:], root[1:]+"/missing"
 	calls := func(do func()) int64 {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestTrackerMemo: a step is reused while its options are equal and its
@@ -102,7 +103,7 @@ func TestTrackerMemo(t *testing.T) {
 	}
 	// On a file system without steps, Memo computes every time.
 	for i := 0; i < 2; i++ {
-		if _, err := sources.Memo(sources.OSFS(), "test.list", "y", list); err != nil {
+		if _, err := sources.Memo(osfs.Root(), "test.list", "y", list); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestValidManyPaths: facts about enough paths to be checked on several
@@ -30,7 +30,7 @@ func TestValidManyPaths(t *testing.T) {
 	missing := filepath.Join(root, "missing")
 	later := func() time.Time { return time.Now().Add(time.Hour) } // nothing is racy
 	track := func() (*Cache, *Deps) {
-		c := New(sources.OSFS())
+		c := New(osfs.Root())
 		c.SetClock(later)
 		c.BeginBuild()
 		tr := c.Track()

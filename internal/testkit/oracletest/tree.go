@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // contextNames are the names pi's upward walks would pick up above a
@@ -71,8 +72,8 @@ func WriteTree(t testing.TB, root string, files map[string]string) {
 	}
 }
 
-// DirFS returns the host file system (sources.OSFS).
-func DirFS() sources.FS { return sources.OSFS() }
+// DirFS returns the host file system (osfs.Root).
+func DirFS() sources.FS { return osfs.Root() }
 
 // DenyFS is a vfs.FS whose ReadFile fails with EACCES for the listed
 // absolute paths, as a chmod 000 file does for a non-root user. It lets

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sources"
 )
@@ -182,7 +183,7 @@ func (w *walker) pick(dir string) picked {
 func nodeErrorText(err error, abs string) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Op == "read" {
-		return "Error: " + strings.TrimSuffix(sources.NodeError(err, "read", ""), " ''")
+		return "Error: " + strings.TrimSuffix(nodeerr.Message(err, "read", ""), " ''")
 	}
-	return "Error: " + sources.NodeError(err, "open", abs)
+	return "Error: " + nodeerr.Message(err, "open", abs)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestListedAndReadAhead loads a skills directory wide enough for its
@@ -35,7 +36,7 @@ func TestListedAndReadAhead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ahead, err := Load(ctx, fscache.Snapshot(sources.OSFS()), opts(root))
+	ahead, err := Load(ctx, fscache.Snapshot(osfs.Root()), opts(root))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sources"
 )
@@ -107,8 +108,8 @@ func load(ctx context.Context, env sources.Env, o *Options) (Value, sources.Outp
 		}
 		return v, out, nil
 	case err != nil:
-		out.Excluded = append(out.Excluded, prov.Exclusion{Path: p, Reason: "unreadable", Detail: sources.NodeError(err, "open", p)})
-		out.Diags = append(out.Diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeUnreadable, Path: p, Message: sources.NodeError(err, "open", p)})
+		out.Excluded = append(out.Excluded, prov.Exclusion{Path: p, Reason: "unreadable", Detail: nodeerr.Message(err, "open", p)})
+		out.Diags = append(out.Diags, diag.Diagnostic{Severity: diag.Warning, Code: CodeUnreadable, Path: p, Message: nodeerr.Message(err, "open", p)})
 		return v, out, nil
 	}
 	v.Exists, v.Content, v.size = true, jsstr.DecodeUTF8(data), len(data)

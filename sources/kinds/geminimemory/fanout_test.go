@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/promptc/promptc/internal/testkit/oracletest"
-	"github.com/promptc/promptc/sources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestImportFanOut: six GEMINI.md/next.md files of 1,000 lines, each line
@@ -42,7 +42,7 @@ func TestImportFanOut(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
 			start := time.Now()
-			res, diags, err := Load(ctx, sources.OSFS(), Options{Cwd: proj, Home: filepath.Join(root, "home")})
+			res, diags, err := Load(ctx, osfs.Root(), Options{Cwd: proj, Home: filepath.Join(root, "home")})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -254,7 +255,7 @@ func (im *importer) nodeMessage(err error, abs string) string {
 	if sources.IsDir(im.fsys, abs) {
 		return "EISDIR: illegal operation on a directory, read"
 	}
-	return sources.NodeError(err, "access", abs)
+	return nodeerr.Message(err, "access", abs)
 }
 
 func within(p, root string) bool {

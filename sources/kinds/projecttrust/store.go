@@ -10,6 +10,7 @@ import (
 
 	"github.com/promptc/promptc/internal/port/js/jsjson"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/prov"
 	"github.com/promptc/promptc/sources"
 )
@@ -100,9 +101,9 @@ func readDefault(fsys sources.FS, opts Options, res *Result) bool {
 func nodeError(err error, abs string) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Op == "read" {
-		return strings.TrimSuffix(sources.NodeError(err, "read", ""), " ''")
+		return strings.TrimSuffix(nodeerr.Message(err, "read", ""), " ''")
 	}
-	return sources.NodeError(err, "open", abs)
+	return nodeerr.Message(err, "open", abs)
 }
 
 // text decodes a store or settings file, without its byte order mark

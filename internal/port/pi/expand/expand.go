@@ -19,6 +19,7 @@ import (
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/port/js/frontmatter"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/internal/port/pi/tplargs"
 	"github.com/promptc/promptc/sources"
 )
@@ -97,7 +98,7 @@ func findSkill(line string, skills []Skill) (skill Skill, args string, ok bool) 
 func expandSkill(fsys sources.FS, skill Skill, args string) (string, error) {
 	raw, err := sources.ReadFile(fsys, skill.FilePath)
 	if err != nil {
-		return "", errors.New(sources.NodeError(err, "open", skill.FilePath))
+		return "", errors.New(nodeerr.Message(err, "open", skill.FilePath))
 	}
 	// The skill loaded, so its YAML was valid when loaded; the body is
 	// used whatever the YAML now says.

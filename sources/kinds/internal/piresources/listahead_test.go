@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/internal/fscache"
-	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/kinds/internal/piresources"
+	"github.com/promptc/promptc/sources/osfs"
 )
 
 // TestSkillsListedAhead loads skills from directories wide enough to be
@@ -41,7 +41,7 @@ func TestSkillsListedAhead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cache := fscache.Snapshot(sources.OSFS()) // a DirReader: it can list ahead
+	cache := fscache.Snapshot(osfs.Root()) // a DirReader: it can list ahead
 	ahead, err := piresources.LoadSkills(ctx, cache, opts)
 	if err != nil {
 		t.Fatal(err)

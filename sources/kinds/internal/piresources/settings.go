@@ -5,6 +5,7 @@ import (
 
 	"github.com/promptc/promptc/internal/port/js/jsjson"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -28,7 +29,7 @@ func (l *loader) readSettings(file, base, scope string) settings {
 	b, err := sources.ReadFile(l.fsys, file)
 	if err != nil {
 		if sources.Exists(l.fsys, file) {
-			l.rec.exclude(file, ReasonUnreadable, sources.NodeError(err, "open", file))
+			l.rec.exclude(file, ReasonUnreadable, nodeerr.Message(err, "open", file))
 		}
 		return s
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promptc/promptc/internal/port/js/frontmatter"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -43,7 +44,7 @@ func (l *loader) loadSkillFile(file string) (skill *Skill, warnings []string, si
 	parseKind, parse := l.rules.markdownParser()
 	v, err := sources.ReadParsed(l.fsys, file, parseKind, parse)
 	if err != nil {
-		return nil, []string{sources.NodeError(err, "open", file)}, 0, false
+		return nil, []string{nodeerr.Message(err, "open", file)}, 0, false
 	}
 	md := v.(parsedMarkdown)
 	doc, size := md.doc, md.size

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -20,7 +21,7 @@ func (l *loader) loadTemplateFile(file string) (tpl Template, size int, reason, 
 	parseKind, parse := l.rules.markdownParser()
 	v, err := sources.ReadParsed(l.fsys, file, parseKind, parse)
 	if err != nil {
-		return Template{}, 0, ReasonUnreadable, sources.NodeError(err, "open", file)
+		return Template{}, 0, ReasonUnreadable, nodeerr.Message(err, "open", file)
 	}
 	md := v.(parsedMarkdown)
 	doc, size := md.doc, md.size

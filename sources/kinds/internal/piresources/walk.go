@@ -7,6 +7,7 @@ import (
 
 	"github.com/promptc/promptc/internal/port/js/gitignore"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
+	"github.com/promptc/promptc/internal/port/js/nodeerr"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -31,7 +32,7 @@ func (l *loader) readDir(dir string) ([]fs.DirEntry, bool) {
 	entries, err := sources.ReadDir(l.fsys, dir)
 	if err != nil {
 		l.guard.Unlisted(dir, err)
-		l.rec.exclude(dir, ReasonUnreadableDir, sources.NodeError(err, "scandir", dir))
+		l.rec.exclude(dir, ReasonUnreadableDir, nodeerr.Message(err, "scandir", dir))
 		return nil, false
 	}
 	return entries, true
@@ -58,7 +59,7 @@ func (l *loader) addIgnoreRules(ig *gitignore.Matcher, dir, root string, entries
 		}
 		b, err := sources.ReadFile(l.fsys, file)
 		if err != nil {
-			l.rec.exclude(file, ReasonUnreadable, sources.NodeError(err, "open", file))
+			l.rec.exclude(file, ReasonUnreadable, nodeerr.Message(err, "open", file))
 			continue
 		}
 		if ig.Add(gitignore.Lines(jsstr.DecodeUTF8(b), prefix)...) {

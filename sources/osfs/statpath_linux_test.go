@@ -1,4 +1,4 @@
-package sources
+package osfs
 
 import (
 	"errors"
@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/promptc/promptc/sources"
 )
 
-// TestStatPathMatchesDirFS: OSFS's Stat and Lstat say what os.DirFS("/")
+// TestStatPathMatchesDirFS: Root's Stat and Lstat say what os.DirFS("/")
 // says, FileInfo and error alike, for every kind of path and failure.
 func TestStatPathMatchesDirFS(t *testing.T) {
 	dir, err := filepath.EvalSymlinks(t.TempDir())
@@ -34,11 +36,11 @@ func TestStatPathMatchesDirFS(t *testing.T) {
 	}
 	names := []string{".", "dev/null", "tmp", file[1:], link[1:], dangling[1:], fifo[1:], sub[1:],
 		filepath.Join(dir, "missing")[1:], filepath.Join(file, "below")[1:], "/abs", "a/../b", ""}
-	ours, theirs := OSFS(), os.DirFS("/").(FS)
-	type statFn func(FS, string) (fs.FileInfo, error)
+	ours, theirs := Root(), os.DirFS("/").(sources.FS)
+	type statFn func(sources.FS, string) (fs.FileInfo, error)
 	for op, call := range map[string]statFn{
-		"stat":  func(f FS, n string) (fs.FileInfo, error) { return f.Stat(n) },
-		"lstat": func(f FS, n string) (fs.FileInfo, error) { return f.Lstat(n) },
+		"stat":  func(f sources.FS, n string) (fs.FileInfo, error) { return f.Stat(n) },
+		"lstat": func(f sources.FS, n string) (fs.FileInfo, error) { return f.Lstat(n) },
 	} {
 		for _, n := range names {
 			got, gerr := call(ours, n)

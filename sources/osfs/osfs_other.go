@@ -1,13 +1,8 @@
 //go:build !unix
 
-package sources
+package osfs
 
-import (
-	"errors"
-	"os"
-)
-
-var errIsDir = errors.New("is a directory")
+import "os"
 
 // openNonblocking opens path for reading; platforms without named pipes
 // in the file system have nothing to block on.

@@ -1,28 +1,38 @@
-package sources
+// Package osfs is the host's file system as a [sources.FS]: os.DirFS("/")
+// with the fast paths promptc's per-turn costs rest on (on Linux: bare
+// descriptors for open, fstat, read and getdents64, and stat without
+// *os.File bookkeeping), reads that never block on special files, and
+// listings in the system's own order. It is the only place promptc's
+// file access touches package os and syscall; kinds read through the
+// sources.FS they are given and never import it.
+package osfs
 
 import (
 	"io/fs"
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/promptc/promptc/sources"
 )
 
-// OSFS returns the host's file system rooted at "/": os.DirFS("/") whose
-// reads never block on special files (see [RegularReader]). It is what the
-// CLI and Go hosts pass as engine.Input.FS.
-func OSFS() FS { return osFS{os.DirFS("/").(FS)} }
+// Root returns the host's file system rooted at "/": os.DirFS("/") whose
+// reads never block on special files (see [sources.RegularReader]). It is
+// what the CLI and Go hosts pass as engine.Input.FS.
+func Root() sources.FS { return osFS{os.DirFS("/").(sources.FS)} }
 
-type osFS struct{ FS }
+type osFS struct{ sources.FS }
 
 var (
-	_ RegularReader = osFS{}
-	_ DirReader     = osFS{}
+	_ sources.RegularReader     = osFS{}
+	_ sources.DirReader         = osFS{}
+	_ sources.UnsortedDirReader = osFS{}
 )
 
 // ReadFile reads a regular file safely, like ReadRegular with no limit
 // beyond MaxFileBytes.
 func (o osFS) ReadFile(name string) ([]byte, error) {
-	b, _, err := o.ReadRegular(name, MaxFileBytes)
+	b, _, err := o.ReadRegular(name, sources.MaxFileBytes)
 	return b, err
 }
 
@@ -48,10 +58,10 @@ func readRegularFile(abs string, max int64) ([]byte, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := CheckRegular(abs, fi, max); err != nil {
+	if err := sources.CheckRegular(abs, fi, max); err != nil {
 		return nil, fi, err
 	}
-	b, err := ReadAllSized(f, abs, fi.Size(), max)
+	b, err := sources.ReadAllSized(f, abs, fi.Size(), max)
 	return b, fi, err
 }
 

@@ -1,6 +1,6 @@
 //go:build linux
 
-package sources
+package osfs
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/promptc/promptc/sources"
 )
 
 // readRegular opens abs without blocking, describes the open handle and,
@@ -20,10 +22,10 @@ func readRegular(abs string, max int64) ([]byte, fs.FileInfo, error) {
 		return nil, nil, err
 	}
 	defer syscall.Close(fd)
-	if err := CheckRegular(abs, fi, max); err != nil {
+	if err := sources.CheckRegular(abs, fi, max); err != nil {
 		return nil, fi, err
 	}
-	b, err := ReadAllSized(fdReader{fd, abs}, abs, fi.Size(), max)
+	b, err := sources.ReadAllSized(fdReader{fd, abs}, abs, fi.Size(), max)
 	return b, fi, err
 }
 

@@ -1,29 +1,33 @@
-package sources
+// Package nodeerr words a failed file-system call the way Node.js does, for
+// the warnings of reference agents written for Node.
+package nodeerr
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
 	"syscall"
+
+	"github.com/promptc/promptc/sources"
 )
 
-// NodeError renders err the way Node.js formats a failed fs call, e.g.
+// Message renders err the way Node.js formats a failed fs call, e.g.
 // "EACCES: permission denied, open '/a/b'". Reference agents written for
 // Node put this text in their warnings; promptc prints the same.
 //
 // The two failures promptc adds keep their own text: a file too large for
 // a JavaScript string gets V8's message (what Node throws for it), and a
 // file that is not a regular file says so (pi would block reading it).
-func NodeError(err error, op, abs string) string {
-	var tl *TooLargeError
+func Message(err error, op, abs string) string {
+	var tl *sources.TooLargeError
 	if errors.As(err, &tl) {
 		return tl.Error()
 	}
-	var nr *NotRegularError
+	var nr *sources.NotRegularError
 	if errors.As(err, &nr) {
 		return nr.Error()
 	}
-	var or *OutsideRootsError
+	var or *sources.OutsideRootsError
 	if errors.As(err, &or) {
 		return or.Error()
 	}

@@ -1,14 +1,12 @@
 //go:build unix
 
-package sources
+package osfs
 
 import (
 	"errors"
 	"os"
 	"syscall"
 )
-
-var errIsDir = syscall.EISDIR
 
 // nonblockingFlags open for reading with O_NONBLOCK, so that opening a
 // named pipe returns at once instead of waiting for a writer, and

@@ -1,6 +1,6 @@
 //go:build linux
 
-package sources
+package osfs
 
 import (
 	"errors"
