@@ -10,6 +10,7 @@ import (
 	"github.com/promptc/promptc/sources/kinds/claudemd"
 	"github.com/promptc/promptc/sources/kinds/codexdocs"
 	"github.com/promptc/promptc/sources/kinds/contextfiles"
+	"github.com/promptc/promptc/sources/kinds/copilotinstr"
 	"github.com/promptc/promptc/sources/kinds/cowagentsession"
 	"github.com/promptc/promptc/sources/kinds/cowagentskills"
 	"github.com/promptc/promptc/sources/kinds/file"
@@ -40,6 +41,7 @@ func Kinds() []sources.Kind {
 		file.New(),
 		geminimemory.New(),
 		opencodeinstr.New(),
+		copilotinstr.New(),
 		projecttrust.New(),
 		promptfile.New(),
 		prompttemplates.New(),

@@ -19,7 +19,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "cases")
 DEFINED = {}  # agent -> {name: spec}
-AGENT_PREFIX = {"codex": "CX", "claude-code": "CC", "gemini-cli": "GM", "opencode": "OC"}
+AGENT_PREFIX = {"codex": "CX", "claude-code": "CC", "gemini-cli": "GM", "opencode": "OC", "copilot": "CP"}
 
 
 def case(agent, name, description, rules, files=None, git=(), cwd=".", env=None, args=(), prompt=None,
@@ -159,6 +159,7 @@ exec(open(os.path.join(HERE, "cases_codex.py")).read())
 exec(open(os.path.join(HERE, "cases_claude.py")).read())
 exec(open(os.path.join(HERE, "cases_gemini.py")).read())
 exec(open(os.path.join(HERE, "cases_opencode.py")).read())
+exec(open(os.path.join(HERE, "cases_copilot.py")).read())
 
 if __name__ == "__main__":
     main()

@@ -56,6 +56,7 @@ AGENTS = {
     "claude-code": ("claude", "@anthropic-ai/claude-code", "claude -p"),
     "gemini-cli": ("gemini", "@google/gemini-cli", "gemini -m gemini-3.1-pro-preview -p"),
     "opencode": ("opencode", "opencode-ai", "opencode run"),
+    "copilot": ("copilot", "@github/copilot", "copilot --model fake-model -p --allow-all-tools"),
 }
 # the part names each agent's capture always carries, in order
 PART_NAMES = {
@@ -63,6 +64,7 @@ PART_NAMES = {
     "claude-code": ["claude_md"],
     "gemini-cli": ["system_memory", "session_memory"],
     "opencode": ["instructions"],
+    "copilot": ["custom_instructions"],
 }
 
 DATE_RES = [
@@ -380,6 +382,27 @@ def extract_opencode(b):
     return [part("instructions", ptr, t, s, e if e >= 0 else len(t))]
 
 
+def extract_copilot(b):
+    """Copilot CLI: the system message from the first <custom_instruction> block to the end of the last
+    one (docs/agents/copilot.md, CP-1)"""
+    sysm = [(i, m) for i, m in enumerate(b.get("messages", [])) if m.get("role") == "system"]
+    if len(sysm) != 1 or not isinstance(sysm[0][1].get("content"), str):
+        raise ValueError("expected one system message with string content")
+    i, m = sysm[0]
+    t = m["content"]
+    s = t.find(COPILOT_AFTER)
+    e = t.find(COPILOT_BEFORE, s)
+    if s < 0 or e < 0:
+        raise ValueError("no </tools> ... <system_notifications> span in the system message")
+    s += len(COPILOT_AFTER)
+    if s == e:
+        return [part("custom_instructions")]
+    return [part("custom_instructions", "/messages/%d/content" % i, t, s, e)]
+
+
+COPILOT_AFTER, COPILOT_BEFORE = "</tools>\n\n", "\n<system_notifications>"
+
+
 CLAUDE_DESCS = ("project instructions, checked into the codebase", "user's private project instructions, not checked in",
                 "user's private global instructions for all projects", "user's auto-memory, persists across conversations",
                 "organization-managed policy instructions")
@@ -398,7 +421,7 @@ def loaded_files(agent, parts):
 
 
 EXTRACT = {"codex": extract_codex, "claude-code": extract_claude, "gemini-cli": extract_gemini,
-           "opencode": extract_opencode}
+           "opencode": extract_opencode, "copilot": extract_copilot}
 
 
 def normalize(obj, root):

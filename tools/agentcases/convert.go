@@ -58,6 +58,7 @@ var agents = []agent{
 		{name: "session_memory", params: [][2]string{{"part", "session"}}},
 	}},
 	{dir: "opencode", pipeline: "opencode@1.18.33", invoke: opencodeInvocation, parts: []partSel{{name: "instructions"}}},
+	{dir: "copilot", pipeline: "copilot@1.0.102", invoke: copilotInvocation, parts: []partSel{{name: "custom_instructions"}}},
 }
 
 // convertAll converts every case of every agent under dir; with captures

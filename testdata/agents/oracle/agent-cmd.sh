@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # agent-cmd.sh : runs inside sandbox.sh (FAKE_PORT set). One non-interactive turn of $AGENT
-# (claude | codex | gemini | opencode) with $PROMPT against the fake server on 127.0.0.1.
+# (claude | codex | gemini | opencode | copilot) with $PROMPT against the fake server on 127.0.0.1.
 # Adapted from /work/shared/oracle/agents/agent-cmd.sh:
 #  - extra CLI arguments come from the file $AGENT_ARGS_FILE (one argument per line), if set;
 #  - Codex: the provider settings are passed as `-c` overrides, so a case's
@@ -50,5 +50,9 @@ print(json.dumps(base))
 PY
 )
   exec "$AGENTS_DIR/opencode/node_modules/opencode-linux-x64/bin/opencode" run ${EXTRA[@]+"${EXTRA[@]}"} "$PROMPT" ;;
+copilot)
+  # Copilot CLI's own "bring your own key" provider (OpenAI Chat Completions) pointed at the fake server.
+  export COPILOT_PROVIDER_BASE_URL=$B/v1 COPILOT_PROVIDER_API_KEY=fake COPILOT_AUTO_UPDATE=false
+  exec "$AGENTS_DIR/copilot/node_modules/@github/copilot-linux-x64/copilot" --model "${COPILOT_MODEL:-fake-model}" -p "$PROMPT" --allow-all-tools ${EXTRA[@]+"${EXTRA[@]}"} ;;
 *) echo "unknown agent $AGENT" >&2; exit 2 ;;
 esac
