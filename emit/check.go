@@ -168,18 +168,6 @@ func checkDirs(files []File, scope Scope, realRoot, cwd string) []string {
 
 func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host, realRoot string, dirs []string, texts map[string]string) (AgentReport, error) {
 	ar := AgentReport{Agent: a.Name, Target: a.Target, Pipeline: a.Pipeline, Verified: a.Pipeline != ""}
-	if a.Recorded != "" {
-		ar.Note = "recorded: " + a.Recorded + "'s loading rules as the agents oracle recorded them (no pipeline yet)"
-		pls := placements(a, files, scope)
-		if len(pls) == 0 {
-			return ar, nil
-		}
-		for _, d := range agentDirs(a, files, scope, realRoot, dirs) {
-			rel := relDir(realRoot, d, scope)
-			ar.Dirs = append(ar.Dirs, dirReport(copilotLoad(h.FS, d, h.Home), a, realRoot, rel, pls, texts))
-		}
-		return ar, nil
-	}
 	if !ar.Verified {
 		ar.Note = "unverified: promptc has no pipeline of " + a.Name + "; its files are checked against the documented format only"
 		for _, f := range files {

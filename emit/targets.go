@@ -25,10 +25,6 @@ type Agent struct {
 	// agent loads (verified against the real CLI); "" when promptc has
 	// none.
 	Pipeline string `json:"pipeline,omitempty"`
-	// Recorded is set for an agent without a pipeline whose loading rules
-	// promptc recorded with the real CLI (copilotLoad); an agent with
-	// neither is checked against its documented format only.
-	Recorded string `json:"recorded,omitempty"`
 	// quiet are flags of the pipeline that turn off what the check does
 	// not read (pi's skills, prompt templates and tools): they change no
 	// instruction file the agent loads.
@@ -43,7 +39,7 @@ var agents = []Agent{
 	{Name: "claude-code", Target: "claude", Pipeline: "claude-code"},
 	{Name: "gemini-cli", Target: "gemini", Pipeline: "gemini-cli"},
 	{Name: "cursor", Target: "cursor"},
-	{Name: "copilot", Target: "copilot", Recorded: "GitHub Copilot CLI 1.0.102"},
+	{Name: "copilot", Target: "copilot", Pipeline: "copilot"},
 	{Name: "windsurf", Target: "windsurf"},
 	{Name: "cline", Target: "cline"},
 }
