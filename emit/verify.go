@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/promptc/promptc/bind"
 	"github.com/promptc/promptc/engine"
@@ -24,24 +25,50 @@ type Host struct {
 	FS     sources.FS
 }
 
-// agentRun is one verified agent's pipeline, compiled once and built for
-// each directory with a Builder (files read once across directories).
+// agentRun is one verified agent's pipeline, compiled once per process
+// (compiledPlan) and run for each directory over the check's snapshot
+// FS, which already reads every file once: no Builder, whose stat
+// validation and dependency tracking would only repeat that work.
 type agentRun struct {
-	agent   Agent
-	builder *engine.Builder
-	ctxID   string
-	params  map[string]any
+	agent  Agent
+	plan   *engine.Plan
+	fsys   sources.FS
+	ctxID  string
+	params map[string]any
+}
+
+// compiled holds the built-in pipelines compiled so far (name ->
+// compileResult): a built-in compiles to the same Plan every time, and a
+// Plan is read-only once compiled.
+var compiled sync.Map
+
+type compileResult struct {
+	plan *engine.Plan
+	err  error
+}
+
+// compiledPlan compiles the built-in pipeline name once per process.
+func compiledPlan(ctx context.Context, name string) (*engine.Plan, error) {
+	if r, ok := compiled.Load(name); ok {
+		return r.(compileResult).plan, r.(compileResult).err
+	}
+	plan, diags, err := pipelines.Compile(ctx, name, nil, nil)
+	if err == nil && diags.HasErrors() {
+		err = fmt.Errorf("pipeline %s: %v", name, diags.Err())
+	}
+	if err != nil && ctx.Err() != nil {
+		return nil, err // a cancelled compile is not kept
+	}
+	r, _ := compiled.LoadOrStore(name, compileResult{plan: plan, err: err})
+	return r.(compileResult).plan, r.(compileResult).err
 }
 
 // newAgentRun compiles a's pipeline and binds its params as the agent
 // would see them in this environment (flags: only --cwd).
 func newAgentRun(ctx context.Context, a Agent, h Host, cwd string) (*agentRun, error) {
-	plan, diags, err := pipelines.Compile(ctx, a.Pipeline, nil, nil)
+	plan, err := compiledPlan(ctx, a.Pipeline)
 	if err != nil {
 		return nil, err
-	}
-	if diags.HasErrors() {
-		return nil, fmt.Errorf("pipeline %s: %v", a.Pipeline, diags.Err())
 	}
 	occs := []bind.Occurrence{{Name: "cwd", Value: cwd}}
 	for _, f := range a.quiet {
@@ -52,11 +79,7 @@ func newAgentRun(ctx context.Context, a Agent, h Host, cwd string) (*agentRun, e
 	if err != nil {
 		return nil, fmt.Errorf("pipeline %s: %w", a.Pipeline, err)
 	}
-	b, err := engine.NewBuilder(plan, h.FS)
-	if err != nil {
-		return nil, err
-	}
-	return &agentRun{agent: a, builder: b, ctxID: plan.Spec().Explain.Context, params: params}, nil
+	return &agentRun{agent: a, plan: plan, fsys: h.FS, ctxID: plan.Spec().Explain.Context, params: params}, nil
 }
 
 // loaded is what an agent's pipeline loaded from one directory.
@@ -75,7 +98,7 @@ func (r *agentRun) build(ctx context.Context, dir string) (loaded, error) {
 		params[k] = v
 	}
 	params["cwd"] = dir
-	res, err := r.builder.Build(ctx, params)
+	res, err := r.plan.Run(ctx, engine.Input{FS: r.fsys, Params: params})
 	if err != nil {
 		return loaded{}, fmt.Errorf("%s from %s: %w", r.agent.Name, dir, err)
 	}
