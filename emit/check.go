@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/osfs"
 )
@@ -82,7 +83,11 @@ func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*
 	if h.FS == nil {
 		h.FS = osfs.Root()
 	}
-	h.FS = newSnapshotFS(h.FS)
+	// One snapshot for the whole check: every path read once (snapshotFS),
+	// and one fscache snapshot over it that every pipeline run reads
+	// through as its own (a plain Plan.Run would otherwise make a cache
+	// per run), so a file is also parsed once.
+	h.FS = fscache.Snapshot(newSnapshotFS(h.FS))
 	realRoot, err := opts.fs().EvalSymlinks(opts.Root)
 	if err != nil {
 		return nil, err
