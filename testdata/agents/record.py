@@ -4,7 +4,7 @@
 Usage:
   AGENTS_DIR=/work/scratch/agents python3 testdata/agents/record.py [options] [AGENT[/CASE] ...]
 
-  AGENT is a pipeline name: codex, claude-code, gemini-cli, opencode (default: all four).
+  AGENT is a pipeline name: codex, claude-code, gemini-cli, opencode, copilot (default: all five).
   AGENT/CASE selects one case; a shell glob in CASE is allowed (codex/cx-cap-*).
 
 Options:
