@@ -22,8 +22,9 @@ package policy
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 
 	"github.com/promptc/promptc/internal/yamlpos"
 )
@@ -100,7 +101,7 @@ func Scan(layers []Layer) Report {
 		}
 		r.Sections = append(r.Sections, sections(m, "", ix)...)
 		parts, _ := m["for"].(map[string]any)
-		for _, sel := range sortedKeys(parts) {
+		for _, sel := range slices.Sorted(maps.Keys(parts)) {
 			if part, ok := parts[sel].(map[string]any); ok {
 				r.Sections = append(r.Sections, sections(part, "/for/"+yamlpos.Escape(sel), ix)...)
 			}
@@ -125,7 +126,7 @@ func Scan(layers []Layer) Report {
 func sections(m map[string]any, prefix string, ix yamlpos.Index) []Section {
 	var out []Section
 	secs, _ := m["sections"].(map[string]any)
-	for _, id := range sortedKeys(secs) {
+	for _, id := range slices.Sorted(maps.Keys(secs)) {
 		e, _ := secs[id].(map[string]any)
 		s := Section{ID: id, Locked: e["locked"] == true, Required: e["required"] == true}
 		if !s.Locked && !s.Required {
@@ -139,13 +140,4 @@ func sections(m map[string]any, prefix string, ix yamlpos.Index) []Section {
 		out = append(out, s)
 	}
 	return out
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

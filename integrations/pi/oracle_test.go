@@ -193,6 +193,7 @@ type runOpts struct {
 	settings map[string]any    // the extension's <agent dir>/promptc.json
 	files    map[string]string // more files to write, by path relative to the sandbox root
 	first    bool              // load the extension before the case's own -e extensions
+	before   []string          // more -e extensions, loaded before the extension (${ROOT} paths)
 }
 
 // run copies c, adds the extension (and opts), runs it through the
@@ -206,10 +207,14 @@ func (h harness) run(t *testing.T, c *piCase, opts runOpts) outcome {
 		spec[k] = v
 	}
 	ext := rawJSON(h.extension)
+	others := c.list("extensions")
+	for _, e := range opts.before {
+		others = append(others, rawJSON(e))
+	}
 	if opts.first {
-		spec["extensions"] = rawJSON(append([]json.RawMessage{ext}, c.list("extensions")...))
+		spec["extensions"] = rawJSON(append([]json.RawMessage{ext}, others...))
 	} else {
-		spec["extensions"] = rawJSON(append(c.list("extensions"), ext))
+		spec["extensions"] = rawJSON(append(others, ext))
 	}
 	if opts.inputs != nil || c.inputs() == nil {
 		spec["input"] = rawJSON(c.runInputs(opts))

@@ -21,10 +21,25 @@
  *   (--no-config), rebuilds the prompt that reached the handler byte for byte ("verify"). Then the
  *   prompt with the layers is returned; otherwise pi's prompt stays (an input promptc cannot see,
  *   such as another extension's rewrite that ran first, would otherwise be lost).
- * - Any failure (promptc missing, a non-zero exit, a timeout, a malformed reply, a reply over
- *   MAX_REPLY_BYTES, no identity) returns nothing, so pi keeps its own prompt, and the session shows
- *   one warning (pi's notify when it has a UI, else stderr). After a timeout promptc is not asked
- *   again in this session.
+ * - Without a policy in force, any failure (promptc missing, a non-zero exit, a timeout, a malformed
+ *   reply, a reply over MAX_REPLY_BYTES, no identity) returns nothing, so pi keeps its own prompt,
+ *   and the session shows one warning (pi's notify when it has a UI, else stderr). After a timeout
+ *   promptc is not asked again in this session.
+ * - A policy is in force when `promptc policy --json` (asked once per session; read from the system
+ *   and user layers alone, so it answers when a build fails) says on_failure block: a layer holds a
+ *   locked or required section, or sets on_failure: block. Its last answer is kept in
+ *   <agent dir>/promptc-policy.json and stands when promptc cannot answer (missing, slow). Then the
+ *   extension never falls back to pi's prompt:
+ *   - pi's input event builds the run's prompt first; a failure refuses the run there
+ *     ({action: "handled"}: no model call), with one line saying why, the policy and how to fix it;
+ *   - a prompt an earlier extension rewrote (verify fails) is replaced by promptc's, which carries
+ *     the policy, with one warning;
+ *   - pi's context event, the last one before the model is called, checks that every active policy
+ *     section's text is in the prompt pi has (an extension that ran after promptc may have removed
+ *     it) and aborts the run when it is not (ctx.abort(): the provider's request is cancelled).
+ * - Trust: pi's "trusted" reaches promptc as --approve only when the project has resources that
+ *   need trust (then it was a decision); otherwise promptc decides by its own rules, so a fresh
+ *   clone's .promptc.yaml is not applied because pi needs no trust for it.
  * - /promptc shows `promptc explain` for the session's inputs: the arguments a build gets.
  *
  * Settings, environment first, then <agent dir>/promptc.json ({"bin", "transport", "timeoutMs",
@@ -38,7 +53,13 @@
  *   PROMPTC_PIPELINE    the pipeline to run instead of the one of pi's version (default: by VERSION)
  */
 import type { BuildSystemPromptOptions, ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
-import { CONFIG_DIR_NAME, getAgentDir, getPackageDir, VERSION } from "@earendil-works/pi-coding-agent";
+import {
+	CONFIG_DIR_NAME,
+	getAgentDir,
+	getPackageDir,
+	hasTrustRequiringProjectResources,
+	VERSION,
+} from "@earendil-works/pi-coding-agent";
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -80,10 +101,9 @@ export function target(version: string, s: Pick<Settings, "pipeline">): Target {
 }
 
 /**
- * GOVERNANCE HOOK (issue 26): a pi version with no verified pipeline. Today it fails the request
- * (fatal: promptc is off for the session) with a warning that says so, and pi keeps its own prompt.
- * When a policy is in force (a locked or required section), this is where the run must be refused
- * instead: no silent fallback to pi's prompt while policy holds.
+ * A pi version with no verified pipeline fails the request (fatal: promptc is off for the session).
+ * Without a policy in force pi keeps its own prompt, with a warning; with one every run of the
+ * session is refused at pi's input event, saying so (see the contract above).
  */
 function unverifiedVersion(version: string): never {
 	const known = Object.keys(VERIFIED).join(", ");
@@ -233,7 +253,13 @@ function promptcArgs(o: BuildSystemPromptOptions, facts: PiFacts): Request {
 		if (dir) rmSync(dir, { recursive: true, force: true });
 	};
 	try {
-		const args = [`--cwd=${o.cwd}`, `--agent-dir=${facts.agentDir}`, facts.trusted ? "--approve" : "--no-approve"];
+		// pi's "trusted" is a decision (passed as --approve) only when the project has resources that
+		// need trust; otherwise it means "no project resources need trust", which says nothing of the
+		// project's .promptc.yaml, and promptc makes its own trust decision (trust.json,
+		// defaultProjectTrust): no flag. pi's "untrusted" is passed as --no-approve.
+		const args = [`--cwd=${o.cwd}`, `--agent-dir=${facts.agentDir}`];
+		if (!facts.trusted) args.push("--no-approve");
+		else if (hasTrustRequiringProjectResources(o.cwd)) args.push("--approve");
 		const tools = o.selectedTools ?? ["read", "bash", "edit", "write"];
 		args.push(tools.length > 0 ? `--tools=${tools.join(",")}` : "--no-tools");
 		const own = facts.extensionTools.filter((t) => tools.includes(t.name));
@@ -570,14 +596,121 @@ function firstDifference(want: string, got: string): string {
 	return `line ${want.slice(0, i).split("\n").length}`;
 }
 
+/**
+ * The policy in force (`promptc policy --json`, read from the system and user layers alone, so it
+ * answers when a build fails): on_failure block means a run whose prompt promptc cannot build is
+ * refused, never sent with pi's own prompt.
+ */
+export interface Policy {
+	on_failure: "block" | "fallback";
+	on_failure_by?: string;
+	sections: { id: string; locked?: boolean; required?: boolean; at: string }[];
+	/** Layers that are not valid YAML; one that names policy keys makes on_failure block. */
+	unreadable?: { path: string; error: string }[];
+}
+
+/** Where the last policy promptc reported is kept, for a session in which promptc cannot answer. */
+function policyCachePath(agentDir: string): string {
+	return join(agentDir, "promptc-policy.json");
+}
+
+function isPolicy(x: unknown): x is Policy {
+	const p = x as Policy;
+	return (p?.on_failure === "block" || p?.on_failure === "fallback") && Array.isArray(p.sections);
+}
+
+/**
+ * queryPolicy asks promptc for the policy (a cli process: it compiles nothing) and records the
+ * answer in the agent dir; when promptc cannot answer (missing, slow, failing) the last recorded
+ * answer stands, and with none the policy is unknown (undefined: the fallback of old).
+ */
+function queryPolicy(s: Settings, agentDir: string): Promise<{ policy?: Policy; error?: string }> {
+	const cache = policyCachePath(agentDir);
+	const cached = (error: string) => {
+		try {
+			const p = JSON.parse(readFileSync(cache, "utf-8"));
+			if (isPolicy(p)) return { policy: p, error };
+		} catch {}
+		return { error };
+	};
+	return new Promise((done) => {
+		let child: ReturnType<typeof spawn>;
+		try {
+			child = spawn(s.bin, ["policy", "--json"], { stdio: ["ignore", "pipe", "pipe"] });
+		} catch (err) {
+			return done(cached(String(err)));
+		}
+		let out = "";
+		const timer = setTimeout(() => {
+			child.kill("SIGKILL");
+			done(cached(`promptc policy timed out after ${s.timeoutMs} ms`));
+		}, s.timeoutMs);
+		child.stdout?.on("data", (b: Buffer) => {
+			out += b.toString();
+			if (out.length > 1 << 20) {
+				clearTimeout(timer);
+				child.kill("SIGKILL");
+				done(cached("promptc policy replied more than 1 MiB"));
+			}
+		});
+		child.on("error", (err: NodeJS.ErrnoException) => {
+			clearTimeout(timer);
+			done(cached(spawnFailure(s.bin, err)));
+		});
+		child.on("close", (code) => {
+			clearTimeout(timer);
+			let p: unknown;
+			try {
+				p = JSON.parse(out);
+			} catch {}
+			if (code !== 0 || !isPolicy(p)) return done(cached(`promptc policy failed (exit status ${code})`));
+			try {
+				writeFileSync(cache, JSON.stringify(p));
+			} catch {}
+			done({ policy: p });
+		});
+	});
+}
+
+/** The policy's sections as "security (locked by FILE:LINE:COL)", for messages. */
+function describePolicy(p: Policy): string {
+	const secs = p.sections.map((s) => `${s.id} (${s.locked ? "locked" : "required"} by ${s.at})`);
+	for (const u of p.unreadable ?? []) secs.push(`unreadable layer ${u.path}`);
+	const by = p.on_failure_by ? `on_failure: block at ${p.on_failure_by}` : "on_failure: block";
+	return secs.length > 0 ? `${secs.join(", ")}; ${by}` : by;
+}
+
+/** How to fix a refused run, by what failed. */
+function fixHint(reason: string, pipeline: string | undefined): string {
+	if (/not found \(set PROMPTC_BIN/.test(reason)) return "install promptc or set PROMPTC_BIN";
+	if (/timed out/.test(reason)) return "raise PROMPTC_TIMEOUT_MS (timeoutMs in promptc.json) and start a new session";
+	if (/not a version promptc has verified/.test(reason)) return "use a pi version promptc has verified, or set PROMPTC_PIPELINE";
+	if (/without layers promptc does not rebuild/.test(reason)) return "remove the extension that rewrites the prompt, or load it after promptc";
+	return `run \`promptc build --pipeline ${pipeline ?? "pi"}\` in this directory to see the error and fix the layer`;
+}
+
+/**
+ * policyTexts are the texts of the active policy sections in a built prompt: what must reach what
+ * pi sends (trimmed: a paragraph seam's blank lines belong to the join, not to the policy).
+ */
+export function policyTexts(p: Policy, b: Built): string[] {
+	const ids = new Set(p.sections.map((s) => s.id));
+	return b.sections.filter((s) => s.active && ids.has(s.id)).map((s) => s.text.trim()).filter((t) => t !== "");
+}
+
 export default function promptc(pi: ExtensionAPI) {
-	// Session state: the transport (started on first use), whether the warning was shown, and
-	// whether promptc is off for the rest of the session.
+	// Session state: the transport (started on first use), whether the warning was shown, whether
+	// promptc is off for the rest of the session (and why), the policy promptc reported (asked once
+	// per session), and this run's guard: the policy texts what pi sends must hold, or the reason
+	// the run is refused.
 	let transport: Transport | undefined;
 	let settings: Settings | undefined;
 	let session: Target | undefined;
 	let warned = false;
-	let off = false;
+	let off: string | undefined;
+	let policy: Policy | undefined;
+	let policyAsked = false;
+	let guard: { texts: string[]; refusal?: string } = { texts: [] };
 
 	const connect = (): Transport => {
 		settings ??= loadSettings(getAgentDir());
@@ -587,19 +720,74 @@ export default function promptc(pi: ExtensionAPI) {
 	};
 	/** The session's pipeline, named before every other argument. */
 	const pipelineArgs = (args: string[]) => [`--pipeline=${session?.pipeline}`, ...args];
+	const blocking = () => policy?.on_failure === "block";
+	const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-	const warn = (ctx: ExtensionContext, err: unknown) => {
-		if (err instanceof PromptcError && err.fatal) off = true;
-		if (warned) return;
-		warned = true;
-		const reason = err instanceof Error ? err.message : String(err);
-		const message = `promptc: ${reason}; pi keeps its own system prompt (shown once per session)`;
-		if (ctx.hasUI) ctx.ui.notify(message, "warning");
+	/** The policy in force, asked of promptc once per session (settings unreadable: the defaults). */
+	const askPolicy = async () => {
+		if (policyAsked) return;
+		policyAsked = true;
+		let s: Settings;
+		try {
+			s = settings ?? loadSettings(getAgentDir());
+		} catch {
+			s = { bin: process.env.PROMPTC_BIN || "promptc", transport: "cli", timeoutMs: DEFAULT_TIMEOUT_MS, verify: true };
+		}
+		policy = (await queryPolicy(s, getAgentDir())).policy;
+	};
+
+	const say = (ctx: ExtensionContext, message: string, level: "warning" | "error") => {
+		if (ctx.hasUI) ctx.ui.notify(message, level);
 		else console.error(message);
 	};
 
+	const refusal = (reason: string) =>
+		`promptc: this run is refused: ${reason}. A platform policy is in force (${describePolicy(policy as Policy)}) and pi's prompt would not carry it; to fix: ${fixHint(reason, session?.pipeline)}`;
+
+	const warn = (ctx: ExtensionContext, err: unknown) => {
+		if (err instanceof PromptcError && err.fatal) off = err.message;
+		if (warned) return;
+		warned = true;
+		say(ctx, `promptc: ${reasonOf(err)}; pi keeps its own system prompt (shown once per session)`, "warning");
+	};
+
+	// Refusing a run is only possible before it starts: pi's input event ({action: "handled"} and the
+	// input goes no further, no model call). With a policy in force, the input stage builds the
+	// prompt first, from the options of the session's last run (or, before the first, pi's defaults
+	// in this cwd): a build that fails there (promptc missing or slow, a broken layer, a layer that
+	// breaks a lock, an unverified pi version) refuses the run, saying why and how to fix it.
+	let lastOptions: BuildSystemPromptOptions | undefined;
+	pi.on("input", async (_event, ctx) => {
+		await askPolicy();
+		if (!blocking()) return { action: "continue" };
+		let reason = off;
+		if (reason === undefined) {
+			let req: Request | undefined;
+			try {
+				const t = connect();
+				req = promptcArgs(lastOptions ?? ({ cwd: ctx.cwd } as BuildSystemPromptOptions), piFacts(pi, ctx));
+				await t.build(pipelineArgs(req.args));
+			} catch (err) {
+				if (err instanceof PromptcError && err.fatal) off = err.message;
+				reason = reasonOf(err);
+			} finally {
+				req?.cleanup();
+			}
+		}
+		if (reason === undefined) return { action: "continue" };
+		say(ctx, refusal(reason), "error");
+		return { action: "handled" };
+	});
+
 	pi.on("before_agent_start", async (event, ctx) => {
-		if (off) return;
+		await askPolicy();
+		lastOptions = event.systemPromptOptions;
+		const block = blocking();
+		guard = { texts: [] };
+		if (off !== undefined) {
+			if (block) guard.refusal = off;
+			return;
+		}
 		let req: Request | undefined;
 		try {
 			const t = connect();
@@ -609,10 +797,16 @@ export default function promptc(pi: ExtensionAPI) {
 				t.build(args),
 				settings?.verify ? t.build(["--no-config", ...args]) : undefined,
 			]);
+			if (block && policy) guard.texts = policyTexts(policy, layered);
 			if (identity && identity.prompt !== event.systemPrompt) {
-				throw new PromptcError(
-					`without layers promptc does not rebuild the prompt pi has for this run (first difference at ${firstDifference(event.systemPrompt, identity.prompt)}): an input promptc cannot see, or an extension that rewrote the prompt before promptc`,
-				);
+				const why = `without layers promptc does not rebuild the prompt pi has for this run (first difference at ${firstDifference(event.systemPrompt, identity.prompt)}): an input promptc cannot see, or an extension that rewrote the prompt before promptc`;
+				if (!block) throw new PromptcError(why);
+				// Policy at stake: promptc's prompt, which carries it, replaces the one pi has.
+				if (!warned) {
+					warned = true;
+					say(ctx, `promptc: ${why}; a platform policy is in force (${describePolicy(policy as Policy)}), so promptc's prompt replaces it (shown once per session)`, "warning");
+				}
+				return { systemPrompt: layered.prompt };
 			}
 			if (!session?.sections) return { systemPrompt: layered.prompt };
 			// pi 1.x: its own prompt stays as it is when promptc's is the same; otherwise promptc's
@@ -621,11 +815,32 @@ export default function promptc(pi: ExtensionAPI) {
 			if (handSections(event.systemPromptOptions as SectionOptions, layered, () => event.systemPrompt)) return;
 			return { systemPrompt: layered.prompt };
 		} catch (err) {
-			warn(ctx, err);
+			if (!block) {
+				warn(ctx, err);
+				return;
+			}
+			if (err instanceof PromptcError && err.fatal) off = err.message;
+			guard.refusal = reasonOf(err);
 			return;
 		} finally {
 			req?.cleanup();
 		}
+	});
+
+	// The last word before the model is called (after every extension's before_agent_start, in any
+	// load order): with a policy in force, a run promptc could not build, or whose prompt lost a
+	// policy section's text, is aborted before pi sends it, saying why and how to fix it.
+	pi.on("context", async (_event, ctx) => {
+		if (!blocking()) return;
+		let reason = guard.refusal;
+		if (reason === undefined) {
+			const sent = ctx.getSystemPrompt();
+			const lost = guard.texts.find((t) => !sent.includes(t));
+			if (lost !== undefined) reason = `an extension that ran after promptc removed or changed the policy's text (${JSON.stringify(lost.slice(0, 60))})`;
+		}
+		if (reason === undefined) return;
+		say(ctx, refusal(reason), "error");
+		ctx.abort();
 	});
 
 	pi.registerCommand("promptc", {

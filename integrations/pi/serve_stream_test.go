@@ -77,7 +77,8 @@ func TestServeLargeContextFile(t *testing.T) {
 // TestServeRecoversAfterOversize: a serve child whose first reply passes
 // the 64 MiB cap is stopped, and whatever it still writes must not reach
 // the next child's replies. The first promptc started floods (80 MB, no
-// newline); the next is the real one. With a user layer, the first run
+// newline); the next is the real one (the session's policy query goes to
+// the real one too). With a user layer, the first run
 // keeps pi's prompt (one warning) and the second gets promptc build's.
 func TestServeRecoversAfterOversize(t *testing.T) {
 	h := setup(t)
@@ -87,6 +88,7 @@ func TestServeRecoversAfterOversize(t *testing.T) {
 	p.write(t, fmt.Sprintf(`#!/bin/sh
 PATH=/usr/bin:/bin
 echo "$*" >> %q
+[ "$1" = policy ] && exec %q "$@"
 if [ ! -e %q ]; then
   : > %q
   read -r line
@@ -94,7 +96,7 @@ if [ ! -e %q ]; then
   exec sleep 600
 fi
 exec %q "$@"
-`, p.log, marker, marker, h.promptc))
+`, p.log, h.promptc, marker, marker, h.promptc))
 	opts := runOpts{path: p.dir, inputs: []string{"hi", "again"}, settings: map[string]any{"timeoutMs": 20000},
 		files: map[string]string{c.userLayer(): teamLayer}}
 	res := h.run(t, c, opts)
