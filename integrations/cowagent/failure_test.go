@@ -61,7 +61,8 @@ func TestFailures(t *testing.T) {
 		{name: "timeout", r: run{path: withFake("sleep 30 &\necho $! > " + pidFile + "\nwait\n"), env: []string{"PROMPTC_TIMEOUT=0.5"}}, timeout: true},
 		{name: "not JSON", r: run{path: withFake(reply("not json"))}},
 		{name: "no prompt", r: run{path: withFake(reply(`{"pipeline": "cowagent", "sections": []}`))}},
-		{name: "recovers", r: run{path: withFake(fmt.Sprintf("if [ ! -e %s ]; then : > %s; echo boom >&2; exit 3; fi\nexec %s \"$@\"\n", counter, counter, real))}, promptc: 2},
+		// The adapter's policy query (promptc policy) goes to the real one.
+		{name: "recovers", r: run{path: withFake(fmt.Sprintf("[ \"$1\" = policy ] && exec %s \"$@\"\nif [ ! -e %s ]; then : > %s; echo boom >&2; exit 3; fi\nexec %s \"$@\"\n", real, counter, counter, real))}, promptc: 2},
 		// Answers the first request with a real server, then dies on the
 		// second without replying (the third turn starts a new one).
 		{name: "serve dies", r: run{path: withFake(fmt.Sprintf("IFS= read -r first\nprintf '%%s\\n' \"$first\" | %s \"$@\"\nIFS= read -r second\nexit 0\n", real))}, promptc: 2, transport: "serve"},

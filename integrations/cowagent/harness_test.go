@@ -164,6 +164,7 @@ type report struct {
 		CowagentFailed int     `json:"cowagent_failed"`
 		NotExpressible int     `json:"not_expressible"`
 		OtherRevision  int     `json:"other_revision"`
+		Refused        int     `json:"refused"`
 		Revision       *string `json:"revision"`
 		Pipeline       *string `json:"pipeline"`
 		Transport      string  `json:"transport"`
@@ -171,6 +172,7 @@ type report struct {
 		Patched        bool    `json:"patched"`
 	} `json:"adapter"`
 	Turns       []string  `json:"turns"`
+	Refusals    []string  `json:"refusals"` // PolicyRefused messages, one per refused turn
 	TurnSeconds []float64 `json:"turn_seconds"`
 	Reference   *struct {
 		Status string `json:"status"`

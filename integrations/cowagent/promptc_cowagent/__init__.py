@@ -19,9 +19,17 @@ Settings (arguments of install(), else the environment when install() runs):
     PROMPTC_COWAGENT_PIPELINE  pipeline name or file (default: cowagent@i18n or cowagent@head, the
                                one of the revision CowAgent is at); its params must be that one's
 
-Contract: the patched method never raises because of promptc. On any
-promptc failure it returns what CowAgent's own method returns, and logs
-one warning per outage on CowAgent's logger.
+    PROMPTC_POLICY_CACHE       where the last `promptc policy` answer is kept (default
+                               $XDG_CACHE_HOME/promptc/cowagent-policy.json)
+
+Contract: without a platform policy in force the patched method never
+raises because of promptc: on any promptc failure it returns what
+CowAgent's own method returns, and logs one warning per outage on
+CowAgent's logger. With one (`promptc policy` says on_failure block: a
+layer holds a locked or required section) a turn promptc cannot give
+raises policy.PolicyRefused instead, saying why, the policy and how to fix
+it; CowAgent's own prompt, which would not carry the policy, is never
+returned (policy.py).
 """
 
 import os
@@ -102,7 +110,8 @@ def installed():
 
 def stats():
     """Counters of this process's turns: "promptc" (prompts promptc gave),
-    "fallback" (promptc failed, CowAgent's builder ran), "cowagent_failed"
+    "fallback" (promptc failed, CowAgent's builder ran), "refused" (promptc
+    failed with a policy in force: PolicyRefused), "cowagent_failed"
     (CowAgent's skill refresh raised, its method ran), "not_expressible",
     "other_revision"; plus the transport, the current outage, the revision
     found ("i18n", "head"; None before the first turn or at another), the

@@ -3,7 +3,10 @@
 Contract: the return value is promptc's cowagent pipeline output for the
 agent's current state, or, when promptc cannot give it, exactly what
 CowAgent's own method returns (it is called). The method never raises
-because of promptc. An outage (promptc missing, failing, slow, or
+because of promptc, except when a platform policy is in force (policy.py:
+`promptc policy` says on_failure block): then a turn promptc cannot give
+raises PolicyRefused, saying why and how to fix it, and CowAgent's own
+prompt, which would not carry the policy, is never used. An outage (promptc missing, failing, slow, or
 replying with something that is not a Result) logs one warning on
 CowAgent's logger when it starts and one info line when it ends; the
 turns in between log at debug level. After a timeout promptc is not asked
@@ -23,6 +26,7 @@ import threading
 import time
 
 from . import params as _params
+from . import policy as _policy
 from .transport import PromptcError
 
 # The CowAgent revisions promptc reproduces, told apart by the signatures
@@ -109,7 +113,9 @@ class Adapter:
         self._outage = None    # reason of the current outage, None when healthy
         self._unexpressible = set()  # reasons already warned about
         self.counts = {"promptc": 0, "fallback": 0, "cowagent_failed": 0, "not_expressible": 0,
-                       "other_revision": 0}
+                       "other_revision": 0, "refused": 0}
+        self._policy = None
+        self._policy_asked = False
 
     def stats(self):
         with self._lock:
@@ -121,7 +127,30 @@ class Adapter:
         with self._lock:
             self.counts[key] += 1
 
+    def _blocking_policy(self):
+        """The policy in force when it blocks (policy.py), else None; asked
+        once per adapter."""
+        with self._lock:
+            asked, self._policy_asked = self._policy_asked, True
+        if not asked:
+            self._policy = _policy.query(getattr(self.transport, "binary", None), getattr(self.transport, "timeout", 3.0))
+        return self._policy if _policy.blocking(self._policy) else None
+
+    def _refuse_or(self, reason):
+        """With a blocking policy, raises its PolicyRefused for reason
+        (counted as refused); otherwise returns, and the caller falls back."""
+        p = self._blocking_policy()
+        if p is None:
+            return
+        self._count("refused")
+        err = _policy.refusal(p, reason)
+        logger().error(str(err))
+        raise err
+
     def turn(self, agent, original, skill_filter):
+        # The policy is asked on the first turn, whatever happens next, so
+        # that a later outage finds it kept.
+        self._blocking_policy()
         if self._revision is None:
             self.revision, self._revision = check_revision(type(agent))
             if self._revision:
@@ -131,6 +160,7 @@ class Adapter:
             elif self.pipeline is None:
                 self.pipeline = PIPELINES[self.revision]
         if self._revision:
+            self._refuse_or(f"promptc's cowagent pipelines do not reproduce this CowAgent ({self._revision})")
             self._count("other_revision")
             return original(agent, skill_filter)
         # CowAgent's own per-turn state first. When it fails, CowAgent's
@@ -147,22 +177,29 @@ class Adapter:
                 raise _params.NotExpressible("this is a cloud deployment (its prompt has the websites block)")
             cwd = os.getcwd()
         except _params.NotExpressible as e:
+            self._refuse_or(f"the cowagent pipeline cannot say this turn's inputs: {e}")
             self._not_expressible(e)
             return original(agent, skill_filter)
-        except Exception as e:  # a bug of ours, or no cwd: never break the agent
-            self._failed(PromptcError("internal", f"cannot read this turn's inputs: {type(e).__name__}: {e}"))
+        except Exception as e:  # a bug of ours, or no cwd: never break the agent (unless policy holds)
+            err = PromptcError("internal", f"cannot read this turn's inputs: {type(e).__name__}: {e}")
+            self._refuse_or(str(err))
+            self._failed(err)
             return original(agent, skill_filter)
         if time.monotonic() < self._quiet_until:
+            self._refuse_or(f"promptc is not asked after a timeout: {self._outage}")
             self._count("fallback")
             logger().debug(f"[promptc] not asked after a timeout: {self._outage}")
             return original(agent, skill_filter)
         try:
             result = self.transport.build(self.pipeline, params, cwd)
         except PromptcError as e:
+            self._refuse_or(str(e))
             self._failed(e)
             return original(agent, skill_filter)
-        except Exception as e:  # a bug of ours must not break the agent either
-            self._failed(PromptcError("internal", f"{type(e).__name__}: {e}"))
+        except Exception as e:  # a bug of ours must not break the agent either (unless policy holds)
+            err = PromptcError("internal", f"{type(e).__name__}: {e}")
+            self._refuse_or(str(err))
+            self._failed(err)
             return original(agent, skill_filter)
         self._recovered()
         self._count("promptc")

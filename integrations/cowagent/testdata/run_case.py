@@ -79,12 +79,23 @@ def wrap_turns(agent_cls, n, record):
 
     @functools.wraps(method)  # keeps the adapter's mark, so stats() still sees it patched
     def n_turns(self, skill_filter=None):
-        out = None
+        # A turn the adapter refuses (PolicyRefused: a platform policy is in
+        # force) is recorded as a None prompt and its message; after the
+        # turns the last refusal is raised again, as CowAgent would see it.
+        out, refused = None, None
         for _ in range(n):
             start = time.perf_counter()
-            out = method(self, skill_filter)
+            try:
+                out, refused = method(self, skill_filter), None
+            except Exception as e:
+                if type(e).__name__ != "PolicyRefused":
+                    raise
+                out, refused = None, e
+                record["refusals"].append(str(e))
             record["seconds"].append(time.perf_counter() - start)
             record["prompts"].append(out)
+        if refused is not None:
+            raise refused
         return out
 
     agent_cls.get_full_system_prompt = n_turns
@@ -142,7 +153,7 @@ def main():
 
     oracle = load_module("cowagent_oracle", args.oracle)
     keep_promptc_env(oracle)
-    record = {"prompts": [], "seconds": []}
+    record = {"prompts": [], "seconds": [], "refusals": []}
     os.makedirs(os.path.dirname(oracle.ORACLE_ROOT) or "/", exist_ok=True)
     with open(oracle.ORACLE_ROOT + ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -152,7 +163,12 @@ def main():
                 wrap_turns(agent_cls, args.turns, record)
             if args.set:
                 set_attributes(agent_cls, [(a, json.loads(v)) for a, v in (x.split("=", 1) for x in args.set)])
-        result = oracle.run_case(os.path.join(args.case_dir, "case.json"), args.target, None, None)
+        try:
+            result = oracle.run_case(os.path.join(args.case_dir, "case.json"), args.target, None, None)
+        except Exception as e:
+            if type(e).__name__ != "PolicyRefused":
+                raise
+            result = {"entry": "agent", "refused": str(e)}
         ref = None
         if args.reference:
             ref = reference(args.conformance, args.case_dir, args.target, args.reference)
@@ -165,6 +181,7 @@ def main():
         "adapter": adapter,
         "turns": record["prompts"] if args.turns > 1 else None,
         "turn_seconds": record["seconds"],
+        "refusals": record["refusals"],
         "reference": ref,
     }
     sys.stdout.write(json.dumps(report, ensure_ascii=False) + "\n")
