@@ -69,7 +69,7 @@ func (c *compiler) compileBudget() {
 	for _, sec := range c.plan.sections {
 		ss := spec.Sections[sec.id]
 		ptr := "/sections/" + sec.id
-		sec.priority, sec.locked = ss.Priority, ss.Locked
+		sec.priority, sec.locked = ss.Priority, ss.Locked || ss.Required
 		sec.untrusted = ss.Trust == TrustUntrusted
 		if ss.Budget != nil {
 			needMeter = true

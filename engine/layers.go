@@ -80,10 +80,12 @@ type Override struct {
 	Overridden []Setting `json:"overridden"`
 }
 
-// lock is a section or param a layer marked locked: true.
+// lock is a section or param a layer marked locked: true, or a section
+// it marked required: true.
 type lock struct {
-	ptr string   // "/sections/security"
-	at  diag.Pos // where locked: true was written
+	ptr  string   // "/sections/security"
+	at   diag.Pos // where locked: true (required: true) was written
+	word string   // "locked" or "required"
 }
 
 // layering tracks, while layers are merged, what each one does: the locks
@@ -165,7 +167,7 @@ func (lg *layering) check(m map[string]any, ix yamlpos.Index, below map[string]a
 		leaves(sub, l.ptr, func(ptr string, v any) {
 			was, _ := at(below, ptr)
 			if ok && !reflect.DeepEqual(was, v) {
-				diags.Errorf(keyPos(ix, ptr), "layer/locked", "%s is locked by %s", dotted(l.ptr), l.at)
+				diags.Errorf(keyPos(ix, ptr), "layer/locked", "%s is %s by %s", dotted(l.ptr), l.word, l.at)
 				ok = false
 			}
 		})
@@ -225,7 +227,9 @@ func (lg *layering) record(name string, m map[string]any, ix yamlpos.Index, belo
 		for _, id := range sortedKeys(entries) {
 			ptr := "/" + group + "/" + yamlpos.Escape(id)
 			if e, isMap := entries[id].(map[string]any); isMap && e["locked"] == true {
-				lg.locks = append(lg.locks, lock{ptr: ptr, at: keyPos(ix, ptr)})
+				lg.locks = append(lg.locks, lock{ptr: ptr, at: keyPos(ix, ptr), word: "locked"})
+			} else if isMap && group == "sections" && e["required"] == true {
+				lg.locks = append(lg.locks, lock{ptr: ptr, at: keyPos(ix, ptr), word: "required"})
 			}
 			if _, defined := existing[id]; !defined && group == "sections" {
 				lg.layer[id] = name

@@ -253,6 +253,10 @@ type SectionSpec struct {
 	Disabled bool `koanf:"disabled"`
 	// Locked forbids layers above to change the section (checked at load).
 	Locked bool `koanf:"locked"`
+	// Required is a policy section: like Locked, no layer above may
+	// change it (disable, move or rewrite it), and a budget never cuts it;
+	// promptc policy reports it, and integrations refuse a run without it.
+	Required bool `koanf:"required"`
 	// Seam overrides the pipeline's seam for this section.
 	Seam string `koanf:"seam"`
 	// Priority orders cuts under the pipeline budget: the lowest is cut
