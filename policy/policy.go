@@ -23,9 +23,9 @@ package policy
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 
+	"github.com/promptc/promptc/internal/lazyre"
 	"github.com/promptc/promptc/internal/yamlpos"
 )
 
@@ -69,7 +69,8 @@ type Report struct {
 }
 
 // mentionsPolicy finds the policy keys in a layer that does not parse.
-var mentionsPolicy = regexp.MustCompile(`(?m)^\s*(locked|required|on_failure)\s*:`)
+// (compiled on first use: the package allocates nothing at start-up).
+var mentionsPolicy = lazyre.New(`(?m)^\s*(locked|required|on_failure)\s*:`)
 
 // Scan reads the layers, lowest precedence first, and returns the policy
 // they put in force. Errors in on_failure's value are reported as
@@ -82,7 +83,7 @@ func Scan(layers []Layer) Report {
 		m, ix, diags := yamlpos.Parse(l.Path, l.Data)
 		if diags.HasErrors() {
 			r.Unreadable = append(r.Unreadable, Unreadable{Path: l.Path, Error: diags[0].String()})
-			suspect = suspect || mentionsPolicy.Match(l.Data)
+			suspect = suspect || mentionsPolicy().Match(l.Data)
 			continue
 		}
 		if v, ok := m["on_failure"]; ok {
