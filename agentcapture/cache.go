@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/promptc/promptc/internal/atomicfile"
 )
 
 // Cache file names inside <cache>/<agent>/<version>/.
@@ -74,35 +76,10 @@ func Store(cache string, e Entry, base string) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(filepath.Join(dir, BaseFile), []byte(base)); err != nil {
+	if err := atomicfile.Write(filepath.Join(dir, BaseFile), []byte(base), 0o644); err != nil {
 		return err
 	}
-	return writeAtomic(filepath.Join(dir, EntryFile), append(data, '\n'))
-}
-
-func writeAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return atomicfile.Write(filepath.Join(dir, EntryFile), append(data, '\n'), 0o644)
 }
 
 // Check verifies an entry's JSON and base bytes read from dir: a

@@ -4,12 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
-	"path/filepath"
-	"strconv"
-	"syscall"
 
+	"github.com/promptc/promptc/internal/atomicfile"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -33,75 +30,16 @@ func CheckCaseTarget(name string) (perm fs.FileMode, exists bool, err error) {
 	return fi.Mode().Perm(), true, nil
 }
 
-// WriteCaseFile writes data as the case file name, atomically: into a new
-// temporary file in the same directory, synced, renamed over name, and
-// the directory synced, so that a crash or kill at any moment leaves
-// either the old file whole or the new one whole, never a torn or empty
-// one. An existing file keeps its permission bits (and, when the caller
-// may set them, its owner and group); the rename replaces the directory
-// entry, so another link to the old file keeps the old content. name must
-// pass [CheckCaseTarget]. On failure the temporary file is removed.
-func WriteCaseFile(name string, data []byte) (err error) {
-	perm, exists, err := CheckCaseTarget(name)
+// WriteCaseFile writes data as the case file name, atomically (see
+// [atomicfile.Write]: a crash or kill at any moment leaves either the old
+// file whole or the new one whole; an existing file keeps its permission
+// bits and owner; another link to the old file keeps the old content).
+// name must pass [CheckCaseTarget], whose refusals say why in a case
+// file's terms.
+func WriteCaseFile(name string, data []byte) error {
+	perm, _, err := CheckCaseTarget(name)
 	if err != nil {
 		return err
 	}
-	f, err := createTemp(name, perm)
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			_ = f.Close()
-			_ = os.Remove(tmp)
-		}
-	}()
-	if exists { // exact bits, whatever the umask
-		if err := f.Chmod(perm); err != nil {
-			return err
-		}
-		keepOwner(f, name)
-	}
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, name); err != nil {
-		return err
-	}
-	return syncDir(filepath.Dir(name))
-}
-
-// createTemp creates a new file beside name, named .BASE.tmp-N, with perm
-// (less the umask). O_EXCL: it never opens an existing file or link.
-func createTemp(name string, perm fs.FileMode) (*os.File, error) {
-	dir, base := filepath.Split(name)
-	for range 100 {
-		p := filepath.Join(dir, "."+base+".tmp-"+strconv.FormatUint(rand.Uint64(), 36))
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
-		if !errors.Is(err, fs.ErrExist) {
-			return f, err
-		}
-	}
-	return nil, fmt.Errorf("%s: cannot create a temporary file beside it", name)
-}
-
-// syncDir makes a rename in dir durable. File systems that cannot sync a
-// directory (EINVAL) are left as they are.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) {
-		return err
-	}
-	return nil
+	return atomicfile.Write(name, data, perm)
 }

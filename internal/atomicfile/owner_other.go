@@ -1,6 +1,6 @@
 //go:build !unix
 
-package casetest
+package atomicfile
 
 import "os"
 
