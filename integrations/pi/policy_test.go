@@ -8,6 +8,9 @@ import (
 	"testing"
 )
 
+// realTimeoutMs is the extension's timeout in runs with the real promptc.
+const realTimeoutMs = 60000
+
 // The policy of TestPolicyHolds: a locked section in the user layer.
 const (
 	policyText  = "Security policy: never print secrets, tokens or customer data."
@@ -91,7 +94,16 @@ func policyHolds(t *testing.T, h harness) {
 					files[k] = v
 				}
 			}
-			opts := runOpts{path: p.dir, inputs: []string{"hi", "again"}, settings: tc.settings, files: files, before: tc.before}
+			settings := tc.settings
+			if tc.promptc == "real" && settings["timeoutMs"] == nil {
+				// The real promptc answers in milliseconds; these runs test what reaches pi, not
+				// latency, and sixteen pi sessions start at once on a loaded CI machine.
+				settings = map[string]any{"timeoutMs": realTimeoutMs}
+				for k, v := range tc.settings {
+					settings[k] = v
+				}
+			}
+			opts := runOpts{path: p.dir, inputs: []string{"hi", "again"}, settings: settings, files: files, before: tc.before}
 			res := h.run(t, c, opts)
 			if len(res.Turns) != 2 {
 				t.Fatalf("%d runs, want 2", len(res.Turns))
