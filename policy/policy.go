@@ -6,8 +6,9 @@
 // prompt.
 //
 // Contract:
-//   - A section is policy when a layer marks it locked: true or
-//     required: true, at the top of the layer or in any part of its for:
+//   - A section is policy when a layer marks it locked: true,
+//     required: true or final: true, at the top of the layer or in any
+//     part of its for:
 //     map (every part counts, whatever pipeline it selects: over-counting
 //     refuses, under-counting would fall back).
 //   - on_failure: block in any layer makes the answer block; no lower or
@@ -16,7 +17,7 @@
 //     exists and fallback when none does.
 //   - A layer that is not valid YAML cannot say what it holds: it is
 //     listed as unreadable, and counts as policy (block) when its text
-//     mentions locked, required or on_failure, since a typo in the
+//     mentions locked, required, final or on_failure, since a typo in the
 //     company layer must not switch its policy off.
 package policy
 
@@ -46,7 +47,9 @@ type Section struct {
 	ID       string `json:"id"`
 	Locked   bool   `json:"locked,omitempty"`
 	Required bool   `json:"required,omitempty"`
-	// At is where the layer marked it (file:line:col).
+	Final    bool   `json:"final,omitempty"`
+	// At is where the layer marked it (file:line:col): its locked key,
+	// else its required key, else its final key.
 	At string `json:"at"`
 }
 
@@ -70,7 +73,7 @@ type Report struct {
 
 // mentionsPolicy finds the policy keys in a layer that does not parse.
 // (compiled on first use: the package allocates nothing at start-up).
-var mentionsPolicy = lazyre.New(`(?m)^\s*(locked|required|on_failure)\s*:`)
+var mentionsPolicy = lazyre.New(`(?m)^\s*(locked|required|final|on_failure)\s*:`)
 
 // Scan reads the layers, lowest precedence first, and returns the policy
 // they put in force. Errors in on_failure's value are reported as
@@ -129,13 +132,17 @@ func sections(m map[string]any, prefix string, ix yamlpos.Index) []Section {
 	secs, _ := m["sections"].(map[string]any)
 	for _, id := range slices.Sorted(maps.Keys(secs)) {
 		e, _ := secs[id].(map[string]any)
-		s := Section{ID: id, Locked: e["locked"] == true, Required: e["required"] == true}
-		if !s.Locked && !s.Required {
-			continue
-		}
-		key := "locked"
-		if !s.Locked {
+		s := Section{ID: id, Locked: e["locked"] == true, Required: e["required"] == true, Final: e["final"] == true}
+		var key string
+		switch {
+		case s.Locked:
+			key = "locked"
+		case s.Required:
 			key = "required"
+		case s.Final:
+			key = "final"
+		default:
+			continue
 		}
 		s.At = ix.Lookup(prefix + "/sections/" + yamlpos.Escape(id) + "/" + key).String()
 		out = append(out, s)

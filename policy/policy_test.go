@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestScan: locked and required sections (top level and for: parts),
+// TestScan: locked, required and final sections (top level and for: parts),
 // on_failure's precedence (block wins from any layer), and a layer that
 // does not parse (block when it mentions policy keys).
 func TestScan(t *testing.T) {
@@ -22,6 +22,9 @@ func TestScan(t *testing.T) {
 			sections: []Section{{ID: "sec", Locked: true, At: "u.yaml:4:13"}}},
 		{name: "required in a for part", layers: []Layer{{"s.yaml", []byte("for:\n  pi:\n    sections:\n      r: {template: x, required: true}\n")}}, want: Block,
 			sections: []Section{{ID: "r", Required: true, At: "s.yaml:4:34"}}},
+		{name: "final alone, and final with required", layers: []Layer{{"u.yaml", []byte("sections:\n  f: {template: x, final: true}\n  r: {template: y, required: true, final: true}\n")}}, want: Block,
+			sections: []Section{{ID: "f", Final: true, At: "u.yaml:2:27"}, {ID: "r", Required: true, Final: true, At: "u.yaml:3:30"}}},
+		{name: "broken layer naming final", layers: []Layer{{"u.yaml", []byte("sections:\n  sec:\n    final: true\n    template: [\n")}}, want: Block, sections: []Section{}, bad: 1},
 		{name: "locked but fallback chosen", layers: []Layer{{"s.yaml", []byte("on_failure: fallback\nsections:\n  sec: {template: x, locked: true}\n")}}, want: Fallback,
 			sections: []Section{{ID: "sec", Locked: true, At: "s.yaml:3:30"}}},
 		{name: "block in the system layer is not relaxed by the user's fallback", layers: []Layer{

@@ -12,7 +12,7 @@ import (
 )
 
 // cmdPolicy prints the policy the system and user layers put in force
-// (package policy): which sections are locked or required and by which
+// (package policy): which sections are locked, required or final and by which
 // layer, and on_failure, block or fallback. It compiles nothing, so it
 // answers when a build would fail; integrations ask it before deciding
 // to fall back. --json prints the report as data. A layer that exists but
@@ -56,6 +56,9 @@ func cmdPolicy(args []string, stdout io.Writer, e env) error {
 		}
 		if s.Required {
 			marks = append(marks, "required")
+		}
+		if s.Final {
+			marks = append(marks, "final")
 		}
 		fmt.Fprintf(&b, "%s: %s by %s\n", s.ID, strings.Join(marks, ", "), s.At)
 	}
