@@ -1,6 +1,6 @@
 // Package bind sets a pipeline's params from a command line, the
 // environment and what the host knows, as the params' `bind:` entries
-// declare (engine.BindSpec). The CLI builds its flag set and --help from
+// declare (spec.BindSpec). The CLI builds its flag set and --help from
 // [Flags] and its params from [Params]; any host that takes pi-style
 // flags (a server request's args, an agent extension) can do the same.
 //

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 )
 
 const bindPipeline = `
@@ -55,12 +56,12 @@ sections:
 
 func compile(t *testing.T) *engine.Plan {
 	t.Helper()
-	spec, ds, err := engine.Load(context.Background(), engine.LoadSettings{Layers: []engine.Layer{{Name: "p.yaml", Data: []byte(bindPipeline)}}})
+	ps, ds, err := spec.Load(context.Background(), spec.LoadSettings{Layers: []spec.Layer{{Name: "p.yaml", Data: []byte(bindPipeline)}}})
 	if err != nil || ds.HasErrors() {
 		t.Fatalf("load: %v %v", err, ds)
 	}
 	reg, _ := engine.NewRegistry()
-	plan, ds := engine.Compile(spec, reg)
+	plan, ds := engine.Compile(ps, reg)
 	if ds.HasErrors() {
 		t.Fatalf("compile: %v", ds)
 	}

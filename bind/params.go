@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 )
 
@@ -53,7 +54,7 @@ func Params(plan *engine.Plan, occs []Occurrence, explicit map[string]any, host 
 	out := map[string]any{}
 	type pending struct {
 		info engine.ParamInfo
-		b    engine.BindSpec
+		b    spec.BindSpec
 		text []string
 	}
 	var late []pending // text_or_file values, read once every other param is known
@@ -109,7 +110,7 @@ func Params(plan *engine.Plan, occs []Occurrence, explicit map[string]any, host 
 
 // bound finds the binding of p that applies, by precedence, and returns
 // its value; for a text_or_file binding the texts are returned instead.
-func bound(p engine.ParamInfo, occs []Occurrence, host Host) (v any, b engine.BindSpec, text []string, ok bool, err error) {
+func bound(p engine.ParamInfo, occs []Occurrence, host Host) (v any, b spec.BindSpec, text []string, ok bool, err error) {
 	// Flags: the last occurrence wins; an appending binding adds.
 	for _, o := range occs {
 		for _, fb := range p.Bind {
@@ -184,7 +185,7 @@ func bound(p engine.ParamInfo, occs []Occurrence, host Host) (v any, b engine.Bi
 // require checks a resolved path against the binding's require: "dir"
 // wants an existing directory (a program cannot start in anything else).
 // typed is the path as given, for the message.
-func require(h Host, b engine.BindSpec, typed, resolved string) error {
+func require(h Host, b spec.BindSpec, typed, resolved string) error {
 	if b.Require == "" || h.FS == nil {
 		return nil
 	}
@@ -225,7 +226,7 @@ func hostFact(h Host, name string) string {
 // split cuts a text the way pi splits --tools: at the separator, each item
 // trimmed of white space, empty items dropped. Without a separator the
 // text is one item.
-func split(b engine.BindSpec, s string) []string {
+func split(b spec.BindSpec, s string) []string {
 	if b.Split == "" {
 		return []string{s}
 	}
@@ -239,7 +240,7 @@ func split(b engine.BindSpec, s string) []string {
 }
 
 // convert turns the texts of a binding into a value of p's type.
-func convert(p engine.ParamInfo, b engine.BindSpec, text []string) (any, error) {
+func convert(p engine.ParamInfo, b spec.BindSpec, text []string) (any, error) {
 	name := "$" + b.Env
 	if b.Flag != "" {
 		name = "--" + b.Flag

@@ -17,6 +17,7 @@ import (
 
 	"github.com/promptc/promptc/casetest"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/host/args"
 	"github.com/promptc/promptc/internal/fscache"
@@ -326,7 +327,7 @@ func readArgs(ctx context.Context, h *host.Host, m *memo, ch Check, home string)
 func layerPaths(res *engine.Result, pairs [][2]string) []string {
 	var out []string
 	for _, l := range res.Layers {
-		if l.Status != engine.StatusApplied || l.Name == "" || l.Role == engine.RoleBase {
+		if l.Status != spec.StatusApplied || l.Name == "" || l.Role == spec.RoleBase {
 			continue
 		}
 		p := l.Name

@@ -17,7 +17,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -50,7 +50,7 @@ func UserPath(xdg, home string) string {
 
 // Candidate is a layer file looked for.
 type Candidate struct {
-	Layer engine.Layer
+	Layer spec.Layer
 	// Found is false when the file does not exist.
 	Found bool
 	// Base is the pipeline family the layer says it is for (pipeline:),
@@ -67,14 +67,14 @@ type Candidate struct {
 }
 
 // Report describes the candidate as not applied.
-func (c Candidate) Report(status, reason string) engine.LayerReport {
-	return engine.LayerReport{Name: c.Layer.Name, Role: c.Layer.Role, Status: status, Reason: reason}
+func (c Candidate) Report(status, reason string) spec.LayerReport {
+	return spec.LayerReport{Name: c.Layer.Name, Role: c.Layer.Role, Status: status, Reason: reason}
 }
 
 // Global finds the system and user layers, in that order.
 func Global(s Settings) ([]Candidate, error) {
 	var out []Candidate
-	for _, l := range []struct{ path, role string }{{s.SystemPath, engine.RoleSystem}, {s.UserPath, engine.RoleUser}} {
+	for _, l := range []struct{ path, role string }{{s.SystemPath, spec.RoleSystem}, {s.UserPath, spec.RoleUser}} {
 		if l.path == "" {
 			continue
 		}
@@ -102,14 +102,14 @@ func Project(fsys sources.FS, dir string) Candidate {
 	for d := dir; ; d = path.Dir(d) {
 		p := path.Join(d, ProjectFile)
 		if _, err := sources.Lstat(fsys, p); err == nil {
-			c := Candidate{Layer: engine.Layer{Name: p, Role: engine.RoleProject}, Found: sources.Within(d, root)}
+			c := Candidate{Layer: spec.Layer{Name: p, Role: spec.RoleProject}, Found: sources.Within(d, root)}
 			if !c.Found {
 				c.Ignored = fmt.Sprintf("it is above the project root %s (the project layer is looked for from the cwd up to its git root, else in the cwd alone)", root)
 			}
 			return c
 		}
 		if d == "/" {
-			return Candidate{Layer: engine.Layer{Name: path.Join(dir, ProjectFile), Role: engine.RoleProject}}
+			return Candidate{Layer: spec.Layer{Name: path.Join(dir, ProjectFile), Role: spec.RoleProject}}
 		}
 	}
 }
@@ -117,13 +117,13 @@ func Project(fsys sources.FS, dir string) Candidate {
 // ReadProject reads the project layer c that [Project] located. A file
 // that is gone by now is reported as not found.
 func ReadProject(fsys sources.FS, c Candidate) (Candidate, error) {
-	return read(fsys, c.Layer.Name, engine.RoleProject)
+	return read(fsys, c.Layer.Name, spec.RoleProject)
 }
 
 // read reads a layer file safely (it may come from a repository someone
 // else wrote: see sources.ReadFile) and notes the pipelines it names.
 func read(fsys sources.FS, p, role string) (Candidate, error) {
-	c := Candidate{Layer: engine.Layer{Name: p, Role: role}}
+	c := Candidate{Layer: spec.Layer{Name: p, Role: role}}
 	data, err := sources.ReadFile(fsys, p)
 	if errors.Is(err, fs.ErrNotExist) {
 		return c, nil

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/config"
-	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources/osfs"
 )
 
@@ -36,10 +36,10 @@ func TestGlobal(t *testing.T) {
 	if len(cands) != 2 {
 		t.Fatalf("got %d candidates, want 2", len(cands))
 	}
-	if c := cands[0]; !c.Found || c.Base != "cowagent" || c.Layer.Role != engine.RoleSystem || string(c.Layer.Data) == "" {
+	if c := cands[0]; !c.Found || c.Base != "cowagent" || c.Layer.Role != spec.RoleSystem || string(c.Layer.Data) == "" {
 		t.Errorf("system layer: %+v", c)
 	}
-	if c := cands[1]; c.Found || c.Layer.Role != engine.RoleUser || c.Layer.Name != user {
+	if c := cands[1]; c.Found || c.Layer.Role != spec.RoleUser || c.Layer.Name != user {
 		t.Errorf("user layer: %+v", c)
 	}
 }
@@ -107,7 +107,7 @@ func TestReadProject(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !c.Found || c.Base != "default" || c.Layer.Role != engine.RoleProject || len(c.Layer.Data) == 0 {
+	if !c.Found || c.Base != "default" || c.Layer.Role != spec.RoleProject || len(c.Layer.Data) == 0 {
 		t.Errorf("ReadProject = %+v", c)
 	}
 }

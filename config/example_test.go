@@ -9,6 +9,7 @@ import (
 
 	"github.com/promptc/promptc/config"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/sources/osfs"
 )
@@ -32,7 +33,7 @@ func ExampleGlobal() {
 		fmt.Println(err)
 		return
 	}
-	var layers []engine.Layer
+	var layers []spec.Layer
 	for _, c := range cands {
 		if c.Found {
 			layers = append(layers, c.Layer)

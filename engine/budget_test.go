@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -52,7 +53,7 @@ func docsKind() sources.Kind {
 
 func compileDocs(t *testing.T, yaml string) (*Plan, diag.List) {
 	t.Helper()
-	spec, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{{Name: "p.yaml", Data: []byte(yaml)}}})
+	ps, ds, err := spec.Load(context.Background(), spec.LoadSettings{Layers: []spec.Layer{{Name: "p.yaml", Data: []byte(yaml)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func compileDocs(t *testing.T, yaml string) (*Plan, diag.List) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Compile(spec, reg)
+	return Compile(ps, reg)
 }
 
 const docsPipeline = `

@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sections"
 	"github.com/promptc/promptc/sources"
 )
@@ -18,7 +19,7 @@ import (
 // Plan is a compiled pipeline. It is immutable and safe for concurrent use:
 // every Run keeps its state to itself.
 type Plan struct {
-	spec     *Spec
+	spec     *spec.Spec
 	params   map[string]*paramPlan
 	sources  map[string]*sourcePlan
 	sections []*sectionPlan // output order
@@ -42,7 +43,7 @@ type fallbackPlan struct {
 type paramPlan struct {
 	name    string
 	typ     reflect.Type
-	spec    ParamSpec
+	spec    spec.ParamSpec
 	def     any
 	defExpr *conditions.Expr // DefaultExpr, compiled; nil without one
 }
@@ -67,7 +68,7 @@ type argPlan struct {
 
 type sectionPlan struct {
 	id   string
-	spec SectionSpec
+	spec spec.SectionSpec
 	when *conditions.Expr
 	tmpl *sections.Template
 	uses []string // params and sources read by when and template, sorted
@@ -79,7 +80,7 @@ type sectionPlan struct {
 }
 
 // Spec returns the spec the plan was compiled from.
-func (p *Plan) Spec() *Spec { return p.spec }
+func (p *Plan) Spec() *spec.Spec { return p.spec }
 
 // SectionIDs returns the section ids in output order.
 func (p *Plan) SectionIDs() []string {
@@ -102,9 +103,9 @@ var paramTypes = map[string]reflect.Type{
 
 // Compile checks spec against the registry and builds a Plan. All problems
 // found are returned together; the plan is nil when any is an error.
-func Compile(spec *Spec, reg *Registry) (*Plan, diag.List) {
-	c := &compiler{spec: spec, reg: reg, plan: &Plan{
-		spec:    spec,
+func Compile(ps *spec.Spec, reg *Registry) (*Plan, diag.List) {
+	c := &compiler{spec: ps, reg: reg, plan: &Plan{
+		spec:    ps,
 		params:  map[string]*paramPlan{},
 		sources: map[string]*sourcePlan{},
 	}, types: conditions.Types{}}
@@ -130,7 +131,7 @@ func Compile(spec *Spec, reg *Registry) (*Plan, diag.List) {
 }
 
 type compiler struct {
-	spec  *Spec
+	spec  *spec.Spec
 	reg   *Registry
 	plan  *Plan
 	types conditions.Types
@@ -406,17 +407,7 @@ func (c *compiler) checkExpand() {
 			c.diags = append(c.diags, d)
 		}
 	}
-	sort.SliceStable(c.diags, func(i, j int) bool { return lessPos(c.diags[i].Pos, c.diags[j].Pos) })
-}
-
-func lessPos(a, b diag.Pos) bool {
-	if a.File != b.File {
-		return a.File < b.File
-	}
-	if a.Line != b.Line {
-		return a.Line < b.Line
-	}
-	return a.Column < b.Column
+	c.diags.SortByPos()
 }
 
 // templateError positions a template parse error (see templateAt).
@@ -439,7 +430,7 @@ func (c *compiler) templateError(ptr string, err error) {
 }
 
 func (c *compiler) templateAt(ptr string, line, col int, msg string) (diag.Pos, string) {
-	return c.spec.templateAt(ptr, line, col, msg)
+	return c.spec.TemplateAt(ptr, line, col, msg)
 }
 
 // checkFields rejects field chains the template's data cannot have, with a

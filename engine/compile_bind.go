@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"github.com/promptc/promptc/engine/spec"
 	"reflect"
 )
 
@@ -59,7 +60,7 @@ func pick(cond bool, a, b string) string {
 }
 
 // bindProblems lists what is wrong with binding b of param pp.
-func bindProblems(b BindSpec, pp *paramPlan, params map[string]ParamSpec) []string {
+func bindProblems(b spec.BindSpec, pp *paramPlan, params map[string]spec.ParamSpec) []string {
 	var out []string
 	n := 0
 	for _, set := range []bool{b.Flag != "", b.Env != "", b.Host != ""} {
@@ -130,7 +131,7 @@ type ParamInfo struct {
 	Default     any // the default converted to the param's type; nil without one
 	DefaultExpr string
 	Doc         string
-	Bind        []BindSpec
+	Bind        []spec.BindSpec
 	// LockedBy is where a layer locked the param (file:line:col), or "":
 	// a locked param takes its default and no caller may set it.
 	LockedBy string
@@ -146,7 +147,7 @@ func (p *Plan) Params() []ParamInfo {
 		if pp.spec.Default != nil {
 			pi.Default = pp.def
 		}
-		pi.LockedBy = p.spec.lockedBy("/params/" + name)
+		pi.LockedBy = p.spec.LockedBy("/params/" + name)
 		out = append(out, pi)
 	}
 	return out

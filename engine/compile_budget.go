@@ -2,10 +2,12 @@ package engine
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"text/template"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/internal/budget"
 	"github.com/promptc/promptc/sources"
 )
@@ -37,15 +39,15 @@ var typeOfItemList = reflect.TypeFor[sources.ItemList]()
 // pipeline, its sources and its sections. It runs after compileSections
 // (a section's items source must be one it reads) and compileRoots.
 func (c *compiler) compileBudget() {
-	spec := c.spec
-	needMeter := spec.Budget != nil
+	ps := c.spec
+	needMeter := ps.Budget != nil
 	for _, id := range sortedKeys(c.plan.sources) {
-		sp, ss := c.plan.sources[id], spec.Sources[id]
+		sp, ss := c.plan.sources[id], ps.Sources[id]
 		ptr := "/sources/" + id
 		lists := sp.kind.ValueType().Implements(typeOfItemList)
 		need := func(what, key string) {
 			if !lists {
-				c.diags.Errorf(spec.Pos(ptr+"/"+key), "budget", "source %s (kind %s) has no items to %s: its value is not a list of texts", id, ss.Kind, what)
+				c.diags.Errorf(ps.Pos(ptr+"/"+key), "budget", "source %s (kind %s) has no items to %s: its value is not a list of texts", id, ss.Kind, what)
 			}
 		}
 		if ss.Budget != nil {
@@ -53,52 +55,52 @@ func (c *compiler) compileBudget() {
 			sp.cap = c.capOf(ptr+"/budget", ss.Budget, false)
 			needMeter = true
 		}
-		if ss.Trust == TrustUntrusted {
+		if ss.Trust == spec.TrustUntrusted {
 			need("frame", "trust")
 			sp.untrusted = true
 		}
 		if ss.Imports {
 			need("expand @imports in", "imports")
-			if spec.Roots == nil {
-				c.diags.Errorf(spec.Pos(ptr+"/imports"), "imports", "source %s expands @imports, but the pipeline declares no roots to confine them to", id)
+			if ps.Roots == nil {
+				c.diags.Errorf(ps.Pos(ptr+"/imports"), "imports", "source %s expands @imports, but the pipeline declares no roots to confine them to", id)
 			}
 			sp.imports = true
 		}
 		sp.rank = ss.Rank
 	}
 	for _, sec := range c.plan.sections {
-		ss := spec.Sections[sec.id]
+		ss := ps.Sections[sec.id]
 		ptr := "/sections/" + sec.id
 		sec.priority, sec.locked = ss.Priority, ss.Locked || ss.Required
-		sec.untrusted = ss.Trust == TrustUntrusted
+		sec.untrusted = ss.Trust == spec.TrustUntrusted
 		if ss.Budget != nil {
 			needMeter = true
 			sec.cap = c.capOf(ptr+"/budget", ss.Budget, true)
 			if it := ss.Budget.Items; it != "" {
 				src, ok := c.plan.sources[it]
 				switch {
-				case !ok || !contains(sec.uses, it):
-					c.diags.Errorf(spec.Pos(ptr+"/budget/items"), "budget", "section %s does not read a source %q", sec.id, it)
+				case !ok || !slices.Contains(sec.uses, it):
+					c.diags.Errorf(ps.Pos(ptr+"/budget/items"), "budget", "section %s does not read a source %q", sec.id, it)
 				case !src.kind.ValueType().Implements(typeOfItemList):
-					c.diags.Errorf(spec.Pos(ptr+"/budget/items"), "budget", "source %s (kind %s) has no items to shrink", it, spec.Sources[it].Kind)
+					c.diags.Errorf(ps.Pos(ptr+"/budget/items"), "budget", "source %s (kind %s) has no items to shrink", it, ps.Sources[it].Kind)
 				}
 			} else if ss.Budget.Strategy == budget.DropItems {
-				c.diags = append(c.diags, diagAt(spec.Pos(ptr+"/budget/strategy"), "budget",
+				c.diags = append(c.diags, diagAt(ps.Pos(ptr+"/budget/strategy"), "budget",
 					"strategy drop_items needs items: the source whose list it drops from", "add items: SOURCE"))
 			}
 		}
 	}
-	if spec.Frame != nil {
+	if ps.Frame != nil {
 		c.compileFrame()
 	} else {
-		for _, id := range sortedKeys(spec.Sources) {
-			if spec.Sources[id].Trust == TrustUntrusted {
-				c.diags = append(c.diags, diagAt(spec.Pos("/sources/"+id+"/trust"), "frame", "source "+id+" is untrusted, but the pipeline declares no frame", "add frame: {open: ..., close: ...}"))
+		for _, id := range sortedKeys(ps.Sources) {
+			if ps.Sources[id].Trust == spec.TrustUntrusted {
+				c.diags = append(c.diags, diagAt(ps.Pos("/sources/"+id+"/trust"), "frame", "source "+id+" is untrusted, but the pipeline declares no frame", "add frame: {open: ..., close: ...}"))
 			}
 		}
-		for _, id := range sortedKeys(spec.Sections) {
-			if spec.Sections[id].Trust == TrustUntrusted {
-				c.diags = append(c.diags, diagAt(spec.Pos("/sections/"+id+"/trust"), "frame", "section "+id+" is untrusted, but the pipeline declares no frame", "add frame: {open: ..., close: ...}"))
+		for _, id := range sortedKeys(ps.Sections) {
+			if ps.Sections[id].Trust == spec.TrustUntrusted {
+				c.diags = append(c.diags, diagAt(ps.Pos("/sections/"+id+"/trust"), "frame", "section "+id+" is untrusted, but the pipeline declares no frame", "add frame: {open: ..., close: ...}"))
 			}
 		}
 	}
@@ -107,7 +109,7 @@ func (c *compiler) compileBudget() {
 	}
 }
 
-func (c *compiler) capOf(ptr string, cs *CapSpec, section bool) *capPlan {
+func (c *compiler) capOf(ptr string, cs *spec.CapSpec, section bool) *capPlan {
 	cp := &capPlan{max: cs.Max, strategy: cs.Strategy, items: cs.Items}
 	if cp.strategy == "" {
 		cp.strategy = budget.KeepHead
@@ -121,7 +123,7 @@ func (c *compiler) capOf(ptr string, cs *CapSpec, section bool) *capPlan {
 func (c *compiler) compileBudgetBlock() {
 	b := c.spec.Budget
 	if b == nil {
-		b = &BudgetSpec{}
+		b = &spec.BudgetSpec{}
 	}
 	bp := &budgetPlan{limit: b.Limit}
 	m, err := budget.NewMeter(b.Unit, b.Tokenizer)

@@ -7,11 +7,12 @@ import (
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // paramType returns the Go type a param has in expressions and templates:
 // the type's value, or a pointer to it for nullable scalars (nil = absent).
-func paramType(ps ParamSpec) reflect.Type {
+func paramType(ps spec.ParamSpec) reflect.Type {
 	t := paramTypes[ps.Type]
 	if ps.Nullable && t.Kind() != reflect.Slice && t.Kind() != reflect.Map {
 		return reflect.PointerTo(t)
@@ -133,7 +134,7 @@ func (p *Plan) checkNames(params map[string]any) error {
 		if _, ok := p.params[name]; !ok {
 			return &UnknownParamError{Pipeline: p.spec.Name, Name: name, Suggestion: diag.DidYouMean(name, p.SortedParams())}
 		}
-		if by := p.spec.lockedBy("/params/" + name); by != "" {
+		if by := p.spec.LockedBy("/params/" + name); by != "" {
 			return &LockedParamError{Name: name, LockedBy: by}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -28,17 +29,17 @@ type DeclaredResources struct {
 var typeOfDeclared = reflect.TypeFor[Declared]()
 
 // declared builds the Declared value of spec.
-func declared(spec *Spec) Declared {
+func declared(ps *spec.Spec) Declared {
 	d := Declared{Tools: []sources.ToolDef{}}
-	for i, t := range spec.Tools {
+	for i, t := range ps.Tools {
 		d.Tools = append(d.Tools, sources.ToolDef{
 			Name: t.Name, Snippet: t.Snippet, Guidelines: t.Guidelines,
-			Origin: spec.Pos("/tools/" + strconv.Itoa(i)).String(),
+			Origin: ps.Pos("/tools/" + strconv.Itoa(i)).String(),
 		})
 	}
-	d.Resources.Skills = nonNil(spec.Resources.Skills)
-	d.Resources.Prompts = nonNil(spec.Resources.Prompts)
-	d.Resources.Packages = nonNil(spec.Resources.Packages)
+	d.Resources.Skills = nonNil(ps.Resources.Skills)
+	d.Resources.Prompts = nonNil(ps.Resources.Prompts)
+	d.Resources.Packages = nonNil(ps.Resources.Packages)
 	return d
 }
 

@@ -2,10 +2,11 @@
 //
 // The stages are:
 //
-//  1. [Load] reads one or more YAML layers (a base pipeline and overlays),
-//     records the position of every value, merges the layers with koanf
-//     (maps merge, lists replace) and validates the result against the
-//     embedded JSON Schema. The result is a [Spec].
+//  1. [spec.Load] (package engine/spec, the loader) reads one or more YAML
+//     layers (a base pipeline and overlays), records the position of every
+//     value, merges the layers with koanf (maps merge, lists replace),
+//     applies the lock rule and validates the result against the embedded
+//     JSON Schema. The result is a [spec.Spec].
 //  2. [Compile] checks a Spec against a [Registry] of source kinds: option
 //     names and types, `args:` and `when:` expressions (type-checked with
 //     expr), section templates, and the graph of sources and sections. It
@@ -20,6 +21,16 @@
 //     framed where a section renders them; then section caps and the
 //     pipeline budget cut the sections, lowest priority first, each cut
 //     noted in the prompt and listed in Result.Cuts (budget.go).
+//
+// Layout. The loader is its own package, engine/spec: it shares no state
+// with compile or run, only hands them a *spec.Spec, and imports nothing
+// of the engine (an architecture test holds the seam). Compile and run
+// stay one package on purpose: a Plan is compile's output and run's only
+// input, and the run's parts (run_*.go: values, facts, joins, errors,
+// fallback; budget_*.go; transform_run.go; frame.go; shape.go; memo.go)
+// all work on one *run state (its budgets, cuts, transforms' messages and
+// the memo of resolved sources), so splitting them would export that
+// state rather than hide it.
 //
 // Nothing in this package knows about a particular agent: pipelines and
 // source kinds carry that knowledge.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -33,7 +34,7 @@ func newEchoKind(calls map[string]int) sources.Kind {
 
 func compileYAML(t *testing.T, yaml string, calls map[string]int) (*Plan, string) {
 	t.Helper()
-	spec, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{{Name: "p.yaml", Data: []byte(yaml)}}})
+	ps, ds, err := spec.Load(context.Background(), spec.LoadSettings{Layers: []spec.Layer{{Name: "p.yaml", Data: []byte(yaml)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func compileYAML(t *testing.T, yaml string, calls map[string]int) (*Plan, string
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, ds := Compile(spec, reg)
+	plan, ds := Compile(ps, reg)
 	if ds.HasErrors() {
 		return nil, ds.Error()
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/builtin"
 	"github.com/promptc/promptc/sources/osfs"
@@ -47,7 +48,7 @@ func ExampleNewRegistry() {
 		return
 	}
 	ctx := context.Background()
-	spec, diags, err := engine.Load(ctx, engine.LoadSettings{Layers: []engine.Layer{{Name: "team.yaml", Data: []byte(`
+	ps, diags, err := spec.Load(ctx, spec.LoadSettings{Layers: []spec.Layer{{Name: "team.yaml", Data: []byte(`
 promptc: 1
 name: team
 params:
@@ -65,7 +66,7 @@ sections:
 		fmt.Println(err, diags)
 		return
 	}
-	plan, diags := engine.Compile(spec, reg)
+	plan, diags := engine.Compile(ps, reg)
 	if diags.HasErrors() {
 		fmt.Println(diags)
 		return

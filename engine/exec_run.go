@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/promptc/promptc/engine/spec"
 	"path/filepath"
 )
 
@@ -13,7 +14,7 @@ import (
 func (r *run) execTransform(ctx context.Context, tp *transformPlan, view RunView) (*string, *Message, string, error) {
 	prog := filepath.Base(tp.exec.argv[0])
 	switch {
-	case tp.by.Role == RoleProject && !r.in.ProjectTrusted:
+	case tp.by.Role == spec.RoleProject && !r.in.ProjectTrusted:
 		return nil, nil, OutcomeRefused, fmt.Errorf("exec %s not run: the project layer's programs run only in a trusted project", prog)
 	case r.in.Exec == nil:
 		return nil, nil, OutcomeRefused, fmt.Errorf("exec %s not run: this host runs no programs", prog)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/promptc/promptc/engine/spec"
 	"os"
 	"path/filepath"
 	"testing"
@@ -32,7 +33,7 @@ func FuzzLoad(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		spec, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{{Name: "f.yaml", Data: data}}})
+		ps, ds, err := spec.Load(context.Background(), spec.LoadSettings{Layers: []spec.Layer{{Name: "f.yaml", Data: data}}})
 		if err != nil {
 			t.Fatalf("internal error: %v", err)
 		}
@@ -44,7 +45,7 @@ func FuzzLoad(f *testing.F) {
 			}
 			return
 		}
-		plan, cds := Compile(spec, reg)
+		plan, cds := Compile(ps, reg)
 		if cds.HasErrors() != (plan == nil) {
 			t.Fatalf("plan %v with diagnostics %v", plan != nil, cds)
 		}
@@ -75,12 +76,12 @@ func FuzzRegistrations(f *testing.F) {
 	}
 	base := []byte("promptc: 1\nname: x\nsections:\n  a: {template: hi}\ntools: [{name: base}]\n")
 	f.Fuzz(func(t *testing.T, data []byte, toolFile bool) {
-		role := RoleOverlay
+		role := spec.RoleOverlay
 		if toolFile {
-			role = RoleTools
+			role = spec.RoleTools
 		}
-		layers := []Layer{{Name: "p.yaml", Data: base}, {Name: "f.yaml", Data: data, Role: role, Dir: "/d"}}
-		spec, ds, err := Load(context.Background(), LoadSettings{Layers: layers})
+		layers := []spec.Layer{{Name: "p.yaml", Data: base}, {Name: "f.yaml", Data: data, Role: role, Dir: "/d"}}
+		ps, ds, err := spec.Load(context.Background(), spec.LoadSettings{Layers: layers})
 		if err != nil {
 			t.Fatalf("internal error: %v", err)
 		}
@@ -92,7 +93,7 @@ func FuzzRegistrations(f *testing.F) {
 		if ds.HasErrors() {
 			return
 		}
-		plan, cds := Compile(spec, reg)
+		plan, cds := Compile(ps, reg)
 		if cds.HasErrors() != (plan == nil) {
 			t.Fatalf("plan %v with diagnostics %v", plan != nil, cds)
 		}

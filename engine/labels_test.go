@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"github.com/promptc/promptc/engine/spec"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,18 +12,18 @@ import (
 // unread; a layer merges them key by key; the Result's map is the run's
 // own.
 func TestSectionLabels(t *testing.T) {
-	base := Layer{Name: "p.yaml", Data: []byte(`
+	base := spec.Layer{Name: "p.yaml", Data: []byte(`
 promptc: 1
 name: labelled
 sections:
   a: {template: A, labels: {agent_section: preamble, team: core}}
   b: {template: B, after: [a]}
 `)}
-	over := Layer{Name: "o.yaml", Data: []byte(`
+	over := spec.Layer{Name: "o.yaml", Data: []byte(`
 sections:
   a: {labels: {team: platform}}
 `)}
-	spec, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{base, over}})
+	ps, ds, err := spec.Load(context.Background(), spec.LoadSettings{Layers: []spec.Layer{base, over}})
 	if err != nil || ds.HasErrors() {
 		t.Fatal(err, ds)
 	}
@@ -30,7 +31,7 @@ sections:
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, ds := Compile(spec, reg)
+	plan, ds := Compile(ps, reg)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}

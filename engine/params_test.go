@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -34,7 +35,7 @@ fallback:
   when: fallback_text != nil
   template: "{{ .fallback_text }}"
 `
-	spec, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{{Name: "p.yaml", Data: []byte(yaml)}}})
+	ps, ds, err := spec.Load(context.Background(), spec.LoadSettings{Layers: []spec.Layer{{Name: "p.yaml", Data: []byte(yaml)}}})
 	if err != nil || ds.HasErrors() {
 		t.Fatal(err, ds)
 	}
@@ -46,7 +47,7 @@ fallback:
 			return true, sources.Output{}, nil
 		}}
 	reg, _ := NewRegistry(fail)
-	plan, ds := Compile(spec, reg)
+	plan, ds := Compile(ps, reg)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}
@@ -107,7 +108,7 @@ func TestParamCompileErrors(t *testing.T) {
 // TestUnknownParams: the Go API rejects a param the pipeline does not
 // declare, in CheckParams and in Run, naming the closest declared one.
 func TestUnknownParams(t *testing.T) {
-	spec, ds, err := Load(context.Background(), LoadSettings{Layers: []Layer{{Name: "p.yaml", Data: []byte(`
+	ps, ds, err := spec.Load(context.Background(), spec.LoadSettings{Layers: []spec.Layer{{Name: "p.yaml", Data: []byte(`
 promptc: 1
 name: p
 params:
@@ -119,7 +120,7 @@ sections:
 		t.Fatal(err, ds)
 	}
 	reg, _ := NewRegistry()
-	plan, ds := Compile(spec, reg)
+	plan, ds := Compile(ps, reg)
 	if ds.HasErrors() {
 		t.Fatal(ds)
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/prov"
 )
 
@@ -24,8 +25,8 @@ type Result struct {
 	Diagnostics diag.List `json:"diagnostics"`
 	// Layers reports every layer of the pipeline (applied, absent or
 	// ignored, and why); Overrides every key more than one layer set.
-	Layers    []LayerReport `json:"layers"`
-	Overrides []Override    `json:"overrides"`
+	Layers    []spec.LayerReport `json:"layers"`
+	Overrides []spec.Override    `json:"overrides"`
 	// Runs has one entry per Input.Turns line: the prompt of the run it
 	// starts (Text, the base prompt, as the transforms left it).
 	Runs []RunResult `json:"runs,omitempty"`

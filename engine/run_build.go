@@ -23,7 +23,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 			return nil, err
 		}
 		sec := Section{ID: sp.id, Doc: sp.spec.Doc, Active: true, Uses: sp.uses, Volatile: sp.spec.Volatile, Origins: []prov.Origin{}}
-		sec.Layer = p.spec.addedBy(sp.id)
+		sec.Layer = p.spec.AddedBy(sp.id)
 		sec.Labels = maps.Clone(sp.spec.Labels)
 		if sp.spec.Disabled {
 			sec.Active, sec.Disabled = false, true

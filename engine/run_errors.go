@@ -13,7 +13,7 @@ import (
 func (r *run) renderErr(ptr string, err error) error {
 	if le, ok := sections.AsLimit(err); ok {
 		line := max(le.Line, 1)
-		pos, msg := r.plan.spec.templateAt(ptr, line, 0, le.Msg)
+		pos, msg := r.plan.spec.TemplateAt(ptr, line, 0, le.Msg)
 		return diag.List{{Severity: diag.Error, Code: "template/limit", Pos: pos, Message: msg}}
 	}
 	return r.exprErr(ptr, fmt.Errorf("%s", templateErr(err)))

@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"github.com/promptc/promptc/engine/spec"
+	"strings"
+)
 
 // join assembles the active sections' texts into res.Text with the
 // pipeline's join text, first applying the paragraph seam: a section whose
@@ -79,9 +82,9 @@ func placeInactive(res *Result) {
 // written to be reordered raw; seam: paragraph on it asks otherwise.)
 func (r *run) paragraph(sp *sectionPlan) bool {
 	if sp.spec.Seam != "" {
-		return sp.spec.Seam == SeamParagraph
+		return sp.spec.Seam == spec.SeamParagraph
 	}
-	return r.plan.spec.addedBy(sp.id) != "" && r.plan.spec.Seam == SeamParagraph
+	return r.plan.spec.AddedBy(sp.id) != "" && r.plan.spec.Seam == spec.SeamParagraph
 }
 
 func trailingNewlines(s string) int { return len(s) - len(strings.TrimRight(s, "\n")) }

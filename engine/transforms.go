@@ -3,11 +3,13 @@ package engine
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sections"
 )
 
@@ -50,8 +52,8 @@ const (
 type transformPlan struct {
 	id     string
 	ptr    string // /transforms/<i>
-	spec   TransformSpec
-	by     RegisteredBy
+	spec   spec.TransformSpec
+	by     spec.RegisteredBy
 	action string // one of the Action constants; "" when disabled
 	when   *conditions.Expr
 	tmpl   *sections.Template // replace, prepend or append
@@ -184,7 +186,7 @@ func (c *compiler) transformTemplate(ptr, id, text string, types conditions.Type
 }
 
 // compileExec checks an exec transform's settings.
-func (c *compiler) compileExec(ptr string, ts TransformSpec) *execPlan {
+func (c *compiler) compileExec(ptr string, ts spec.TransformSpec) *execPlan {
 	ex := &execPlan{argv: ts.Exec.Command, timeout: DefaultExecTimeout, maxOutput: DefaultExecMaxOutput}
 	if len(ex.argv) == 0 || ex.argv[0] == "" {
 		c.diags.Errorf(c.spec.Pos(ptr+"/command"), "transform", "transform %s: exec needs a command (the program and its arguments)", ts.ID)
@@ -214,7 +216,7 @@ func (c *compiler) compileExecRequest() {
 	env := conditions.NewEnv(c.types)
 	for _, name := range sortedKeys(c.spec.ExecRequest) {
 		ptr := "/exec_request/" + name
-		if contains(reservedRequestFields, name) {
+		if slices.Contains(reservedRequestFields, name) {
 			c.diags.Errorf(c.spec.KeyPos(ptr), "exec_request", "exec_request may not set %q: the engine sets %s itself", name, joinAnd(reservedRequestFields))
 			continue
 		}

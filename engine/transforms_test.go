@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -49,8 +50,8 @@ func (f *fakeExec) Exec(ctx context.Context, argv []string, stdin []byte, max in
 func runTurns(t *testing.T, transforms string, in Input) (*Result, string) {
 	t.Helper()
 	ctx := context.Background()
-	layers := []Layer{{Name: "p.yaml", Data: []byte(trPipeline + transforms)}}
-	spec, ds, err := Load(ctx, LoadSettings{Layers: layers})
+	layers := []spec.Layer{{Name: "p.yaml", Data: []byte(trPipeline + transforms)}}
+	ps, ds, err := spec.Load(ctx, spec.LoadSettings{Layers: layers})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func runTurns(t *testing.T, transforms string, in Input) (*Result, string) {
 		return nil, ds.Error()
 	}
 	reg, _ := NewRegistry(newEchoKind(map[string]int{}))
-	plan, ds := Compile(spec, reg)
+	plan, ds := Compile(ps, reg)
 	if plan == nil {
 		return nil, ds.Error()
 	}
@@ -186,15 +187,15 @@ func TestTransformFailureDiagnostics(t *testing.T) {
 
 func TestExecRefused(t *testing.T) {
 	ctx := context.Background()
-	spec, ds, err := Load(ctx, LoadSettings{Layers: []Layer{
+	ps, ds, err := spec.Load(ctx, spec.LoadSettings{Layers: []spec.Layer{
 		{Name: "p.yaml", Data: []byte(trPipeline + "transforms: [{id: mine, exec: {command: [ok]}}]\n")},
-		{Name: ".promptc.yaml", Role: RoleProject, Data: []byte("transforms: [{id: repo, exec: {command: [ok]}}]\n")},
+		{Name: ".promptc.yaml", Role: spec.RoleProject, Data: []byte("transforms: [{id: repo, exec: {command: [ok]}}]\n")},
 	}})
 	if err != nil || ds.HasErrors() {
 		t.Fatalf("%v %v", err, ds)
 	}
 	reg, _ := NewRegistry()
-	plan, ds := Compile(spec, reg)
+	plan, ds := Compile(ps, reg)
 	if plan == nil {
 		t.Fatal(ds)
 	}

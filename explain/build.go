@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 	"github.com/promptc/promptc/prov"
 )
@@ -26,12 +27,12 @@ func New(plan *engine.Plan, res *engine.Result, opts Options) (*Report, error) {
 			return nil, err
 		}
 	}
-	spec := plan.Spec()
+	ps := plan.Spec()
 	b := &builder{
-		res: res, tok: tok, roles: spec.Explain, graph: plan.Graph(),
+		res: res, tok: tok, roles: ps.Explain, graph: plan.Graph(),
 		rep: &Report{
-			Format: Format, Pipeline: res.Pipeline, Description: spec.Description,
-			Tokenizer: tok.Name(), Join: spec.Join,
+			Format: Format, Pipeline: res.Pipeline, Description: ps.Description,
+			Tokenizer: tok.Name(), Join: ps.Join,
 			Catalogs: []Catalog{}, ContextFiles: []File{}, WhyNot: []WhyNot{}, Warnings: []Warning{},
 			Diagnostics: nonNil(res.Diagnostics), Layers: nonNil(res.Layers), Overrides: nonNil(res.Overrides),
 		},
@@ -54,7 +55,7 @@ func New(plan *engine.Plan, res *engine.Result, opts Options) (*Report, error) {
 type builder struct {
 	res   *engine.Result
 	tok   Tokenizer
-	roles engine.ExplainSpec
+	roles spec.ExplainSpec
 	graph engine.Graph
 	rep   *Report
 	// extra holds why-not entries found by the roles, by source id.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/explain"
 	"github.com/promptc/promptc/internal/testkit/oracletest"
 	"github.com/promptc/promptc/pipelines"
@@ -36,7 +37,7 @@ func (f fixture) run(t *testing.T) (*engine.Result, *explain.Report, string) {
 	var dl diag.List
 	var err error
 	if f.yaml != "" {
-		plan, dl, err = pipelines.CompileLayers(ctx, []engine.Layer{{Name: "test.yaml", Data: []byte(f.yaml)}}, nil)
+		plan, dl, err = pipelines.CompileLayers(ctx, []spec.Layer{{Name: "test.yaml", Data: []byte(f.yaml)}}, nil)
 	} else {
 		name := f.pipeline
 		if name == "" {

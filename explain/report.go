@@ -3,6 +3,7 @@ package explain
 import (
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/prov"
 )
 
@@ -54,8 +55,8 @@ type Report struct {
 	// those looked for and absent or ignored, with why); Overrides every
 	// key more than one layer set, with the winning and overridden values
 	// and their positions.
-	Layers    []engine.LayerReport `json:"layers"`
-	Overrides []engine.Override    `json:"overrides"`
+	Layers    []spec.LayerReport `json:"layers"`
+	Overrides []spec.Override    `json:"overrides"`
 	// Runs are the runs of explain --input LINE, in order; each says which
 	// transform rewrote its prompt.
 	Runs []Run `json:"runs"`

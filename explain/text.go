@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // WriteText renders the report for a terminal: plain text, aligned
@@ -92,8 +92,8 @@ func (r *Report) textLayers(b *strings.Builder) {
 	show := len(r.Overrides) > 0
 	applied := 0
 	for _, l := range r.Layers {
-		applied += map[bool]int{true: 1}[l.Status == engine.StatusApplied]
-		show = show || l.Status == engine.StatusIgnored
+		applied += map[bool]int{true: 1}[l.Status == spec.StatusApplied]
+		show = show || l.Status == spec.StatusIgnored
 	}
 	if !show && applied <= 1 {
 		return

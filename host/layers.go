@@ -8,7 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/promptc/promptc/config"
-	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/pipelines"
 )
 
@@ -42,8 +42,8 @@ func ConfigPaths(e Env) (system, user string) {
 // configLayers are the global layers for one request: the system and
 // user layers that apply, and the reports of those that do not.
 type configLayers struct {
-	applied []engine.Layer
-	skipped []engine.LayerReport
+	applied []spec.Layer
+	skipped []spec.LayerReport
 }
 
 // findGlobal looks for the system and user layers; with noConfig it
@@ -57,13 +57,13 @@ func (h *Host) findGlobal(noConfig bool) ([]config.Candidate, error) {
 }
 
 // noConfigReports are the layers a request with NoConfig skipped, unread.
-func noConfigReports(e Env) []engine.LayerReport {
+func noConfigReports(e Env) []spec.LayerReport {
 	system, user := ConfigPaths(e)
 	const why = "--no-config"
-	return []engine.LayerReport{
-		{Name: system, Role: engine.RoleSystem, Status: engine.StatusIgnored, Reason: why},
-		{Name: user, Role: engine.RoleUser, Status: engine.StatusIgnored, Reason: why},
-		{Name: config.ProjectFile, Role: engine.RoleProject, Status: engine.StatusIgnored, Reason: why},
+	return []spec.LayerReport{
+		{Name: system, Role: spec.RoleSystem, Status: spec.StatusIgnored, Reason: why},
+		{Name: user, Role: spec.RoleUser, Status: spec.StatusIgnored, Reason: why},
+		{Name: config.ProjectFile, Role: spec.RoleProject, Status: spec.StatusIgnored, Reason: why},
 	}
 }
 
@@ -87,9 +87,9 @@ func chooseGlobal(cands []config.Candidate, pipeline string, family func(string)
 	for _, c := range cands {
 		switch {
 		case !c.Found:
-			cl.skipped = append(cl.skipped, c.Report(engine.StatusAbsent, ""))
+			cl.skipped = append(cl.skipped, c.Report(spec.StatusAbsent, ""))
 		case c.Base != "" && !slices.Contains(answers, c.Base):
-			cl.skipped = append(cl.skipped, c.Report(engine.StatusIgnored, fmt.Sprintf("it is for pipeline %s, not %s", c.Base, base)))
+			cl.skipped = append(cl.skipped, c.Report(spec.StatusIgnored, fmt.Sprintf("it is for pipeline %s, not %s", c.Base, base)))
 		default:
 			cl.applied = append(cl.applied, c.Layer)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/pipelines"
 )
 
@@ -69,8 +70,8 @@ type compiled struct {
 // compile compiles layers and sets for a base of family (the names it
 // answers to: a layer's for: parts for them apply), or returns the plan
 // compiled before from the same layer names, bytes, sets and family.
-func (src planSource) compile(ctx context.Context, layers []engine.Layer, sets []engine.Set, family []string) (*engine.Plan, diag.List, error) {
-	set := engine.LoadSettings{Layers: layers, Sets: sets, Extends: pipelines.Extends(src.read), Family: family}
+func (src planSource) compile(ctx context.Context, layers []spec.Layer, sets []spec.Set, family []string) (*engine.Plan, diag.List, error) {
+	set := spec.LoadSettings{Layers: layers, Sets: sets, Extends: pipelines.Extends(src.read), Family: family}
 	h := sha256.New()
 	field := func(s string) {
 		_ = binary.Write(h, binary.LittleEndian, uint64(len(s)))
@@ -105,7 +106,7 @@ func (src planSource) names(ref string) []string { return pipelineNames(src.read
 // files and --set overrides.
 type layerStack struct {
 	base      string
-	config    []engine.Layer
+	config    []spec.Layer
 	overlays  []string
 	toolFiles []string
 	sets      []string
@@ -118,32 +119,32 @@ func loadPlan(ctx context.Context, src planSource, st layerStack) (*engine.Plan,
 	if err != nil {
 		return nil, nil, err
 	}
-	layers := append([]engine.Layer{baseLayer}, st.config...)
+	layers := append([]spec.Layer{baseLayer}, st.config...)
 	for _, o := range st.overlays {
 		data, err := src.read(o)
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading overlay: %w", err)
 		}
-		layers = append(layers, engine.Layer{Name: filepath.ToSlash(o), Data: data, Role: engine.RoleOverlay})
+		layers = append(layers, spec.Layer{Name: filepath.ToSlash(o), Data: data, Role: spec.RoleOverlay})
 	}
 	tools, err := toolFileLayers(src, st.toolFiles)
 	if err != nil {
 		return nil, nil, err
 	}
 	layers = withDirs(append(layers, tools...), src.wd)
-	var setList []engine.Set
+	var setList []spec.Set
 	for _, s := range st.sets {
 		k, v, ok := strings.Cut(s, "=")
 		if !ok || k == "" {
 			return nil, nil, UsageError{fmt.Sprintf("--set %q: want KEY=VALUE", s)}
 		}
-		setList = append(setList, engine.Set{Key: k, Value: v})
+		setList = append(setList, spec.Set{Key: k, Value: v})
 	}
 	return src.compile(ctx, layers, setList, src.names(st.base))
 }
 
 // baseLayer reads the base pipeline: a built-in NAME or a FILE.
-func baseLayer(src planSource, name string) (engine.Layer, error) {
+func baseLayer(src planSource, name string) (spec.Layer, error) {
 	if l, ok := pipelines.Layer(name); ok {
 		return l, nil
 	}
@@ -154,22 +155,22 @@ func baseLayer(src planSource, name string) (engine.Layer, error) {
 			if s := diag.DidYouMean(name, pipelines.Names()); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
-			return engine.Layer{}, UsageError{msg}
+			return spec.Layer{}, UsageError{msg}
 		}
-		return engine.Layer{}, fmt.Errorf("reading pipeline: %w", err)
+		return spec.Layer{}, fmt.Errorf("reading pipeline: %w", err)
 	}
-	return engine.Layer{Name: filepath.ToSlash(name), Data: data, Role: engine.RoleBase}, nil
+	return spec.Layer{Name: filepath.ToSlash(name), Data: data, Role: spec.RoleBase}, nil
 }
 
 // toolFileLayers reads the tool files as layers of role tools.
-func toolFileLayers(src planSource, files []string) ([]engine.Layer, error) {
-	var out []engine.Layer
+func toolFileLayers(src planSource, files []string) ([]spec.Layer, error) {
+	var out []spec.Layer
 	for _, f := range files {
 		data, err := src.read(f)
 		if err != nil {
 			return nil, fmt.Errorf("reading tool file: %w", err)
 		}
-		out = append(out, engine.Layer{Name: filepath.ToSlash(f), Data: data, Role: engine.RoleTools})
+		out = append(out, spec.Layer{Name: filepath.ToSlash(f), Data: data, Role: spec.RoleTools})
 	}
 	return out, nil
 }
@@ -177,8 +178,8 @@ func toolFileLayers(src planSource, files []string) ([]engine.Layer, error) {
 // withDirs gives every file layer without a Dir the absolute directory of
 // its file (relative names are relative to wd), so that the paths it
 // registers resolve against it. Built-in pipelines keep none.
-func withDirs(layers []engine.Layer, wd string) []engine.Layer {
-	out := make([]engine.Layer, len(layers))
+func withDirs(layers []spec.Layer, wd string) []spec.Layer {
+	out := make([]spec.Layer, len(layers))
 	for i, l := range layers {
 		out[i] = l
 		if l.Dir != "" || builtinLayer(l.Name) {

@@ -3,7 +3,7 @@ package host
 import (
 	"slices"
 
-	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 
 	"github.com/promptc/promptc/bind"
 )
@@ -55,6 +55,6 @@ func (r Request) SelectionEqual(o Request) bool {
 }
 
 // stack is everything one compile of r over base loads.
-func (r Request) stack(base string, cl configLayers, project []engine.Layer) layerStack {
-	return layerStack{base: base, config: append(append([]engine.Layer(nil), cl.applied...), project...), overlays: r.Overlays, toolFiles: r.ToolFiles, sets: r.Sets}
+func (r Request) stack(base string, cl configLayers, project []spec.Layer) layerStack {
+	return layerStack{base: base, config: append(append([]spec.Layer(nil), cl.applied...), project...), overlays: r.Overlays, toolFiles: r.ToolFiles, sets: r.Sets}
 }

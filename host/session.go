@@ -5,6 +5,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // Host runs requests in one environment. The zero value is not usable:
@@ -46,7 +47,7 @@ type Session struct {
 	// with Inputs its turns).
 	Input engine.Input
 	// Skipped reports the layers looked for and not applied.
-	Skipped []engine.LayerReport
+	Skipped []spec.LayerReport
 	// ProjectApplied says the project layer applied (the project is
 	// trusted by a decision).
 	ProjectApplied bool

@@ -8,6 +8,7 @@ import (
 	"github.com/promptc/promptc/config"
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources"
 )
 
@@ -28,7 +29,7 @@ func (s *Session) withProject(ctx context.Context) (*Session, error) {
 	fsys := s.Input.FS.(sources.FS)
 	c := config.Project(fsys, dir)
 	ignore := func(why string) (*Session, error) {
-		s.Skipped = append(s.Skipped, c.Report(engine.StatusIgnored, why))
+		s.Skipped = append(s.Skipped, c.Report(spec.StatusIgnored, why))
 		h.warn(diag.List{{Severity: diag.Warning, Code: "layer/ignored", Path: c.Layer.Name, Message: "project layer not applied: " + why}})
 		return s, nil
 	}
@@ -36,7 +37,7 @@ func (s *Session) withProject(ctx context.Context) (*Session, error) {
 		return ignore(c.Ignored) // above the project root: never read
 	}
 	if !c.Found {
-		s.Skipped = append(s.Skipped, c.Report(engine.StatusAbsent, ""))
+		s.Skipped = append(s.Skipped, c.Report(spec.StatusAbsent, ""))
 		return s, nil
 	}
 	ok, why, err := projectVerdict(ctx, s.Plan, s.Input)
@@ -50,13 +51,13 @@ func (s *Session) withProject(ctx context.Context) (*Session, error) {
 		return nil, err
 	}
 	if !c.Found {
-		s.Skipped = append(s.Skipped, c.Report(engine.StatusAbsent, ""))
+		s.Skipped = append(s.Skipped, c.Report(spec.StatusAbsent, ""))
 		return s, nil
 	}
 	if c.Base != "" && !slices.Contains(s.family, c.Base) && c.Base != s.Plan.Spec().Name {
 		return ignore(fmt.Sprintf("it is for pipeline %s, not %s", c.Base, s.base))
 	}
-	plan, ds, err := loadPlan(ctx, h.source(), s.req.stack(s.base, s.global, []engine.Layer{c.Layer}))
+	plan, ds, err := loadPlan(ctx, h.source(), s.req.stack(s.base, s.global, []spec.Layer{c.Layer}))
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/sources/osfs"
 )
@@ -45,7 +46,7 @@ func bigContext(tb testing.TB, params map[string]any) {
 func BenchmarkBudget(b *testing.B) {
 	params := fixture(b, 1000, 16)
 	bigContext(b, params)
-	budgeted, ds, err := pipelines.Compile(context.Background(), "default", []engine.Layer{{Name: "budget.yaml", Data: []byte(budgetOverlay)}}, nil)
+	budgeted, ds, err := pipelines.Compile(context.Background(), "default", []spec.Layer{{Name: "budget.yaml", Data: []byte(budgetOverlay)}}, nil)
 	if err != nil || ds.HasErrors() {
 		b.Fatalf("compile: %v %v", err, ds)
 	}
@@ -80,7 +81,7 @@ func TestBudgetedDefaultFits(t *testing.T) {
 	}
 	params := fixture(t, 1000, 16)
 	bigContext(t, params)
-	plan, ds, err := pipelines.Compile(context.Background(), "default", []engine.Layer{{Name: "budget.yaml", Data: []byte(budgetOverlay)}}, nil)
+	plan, ds, err := pipelines.Compile(context.Background(), "default", []spec.Layer{{Name: "budget.yaml", Data: []byte(budgetOverlay)}}, nil)
 	if err != nil || ds.HasErrors() {
 		t.Fatalf("compile: %v %v", err, ds)
 	}

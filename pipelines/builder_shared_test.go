@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources/osfs"
 )
 
@@ -23,10 +24,10 @@ func TestBuilderResultIsShared(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantLayers := len(first.Layers)
-	extra := []engine.LayerReport{
-		{Name: "/etc/promptc/config.yaml", Role: engine.RoleSystem, Status: engine.StatusAbsent},
-		{Name: "/home/u/.config/promptc/config.yaml", Role: engine.RoleUser, Status: engine.StatusAbsent},
-		{Name: "/proj/.promptc.yaml", Role: engine.RoleProject, Status: engine.StatusIgnored, Reason: "not trusted"},
+	extra := []spec.LayerReport{
+		{Name: "/etc/promptc/config.yaml", Role: spec.RoleSystem, Status: spec.StatusAbsent},
+		{Name: "/home/u/.config/promptc/config.yaml", Role: spec.RoleUser, Status: spec.StatusAbsent},
+		{Name: "/proj/.promptc.yaml", Role: spec.RoleProject, Status: spec.StatusIgnored, Reason: "not trusted"},
 	}
 	var wg sync.WaitGroup
 	for range 8 {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/sources/builtin"
 )
 
@@ -21,12 +22,12 @@ import (
 //
 // Pipeline problems come back as diagnostics (plan is nil when any is an
 // error); err is reserved for an unknown name or an internal failure.
-func Compile(ctx context.Context, name string, overlays []engine.Layer, sets []engine.Set) (*engine.Plan, diag.List, error) {
+func Compile(ctx context.Context, name string, overlays []spec.Layer, sets []spec.Set) (*engine.Plan, diag.List, error) {
 	base, ok := Layer(name)
 	if !ok {
 		return nil, nil, fmt.Errorf("no built-in pipeline %q", name)
 	}
-	layers := append([]engine.Layer{base}, overlays...)
+	layers := append([]spec.Layer{base}, overlays...)
 	return CompileLayers(ctx, layers, sets)
 }
 
@@ -34,13 +35,13 @@ func Compile(ctx context.Context, name string, overlays []engine.Layer, sets []e
 // is the base pipeline and the rest are layers over it. A base may extend
 // a built-in pipeline; to extend files too, use CompileSettings with
 // Extends.
-func CompileLayers(ctx context.Context, layers []engine.Layer, sets []engine.Set) (*engine.Plan, diag.List, error) {
-	return CompileSettings(ctx, engine.LoadSettings{Layers: layers, Sets: sets, Extends: Extends(nil)})
+func CompileLayers(ctx context.Context, layers []spec.Layer, sets []spec.Set) (*engine.Plan, diag.List, error) {
+	return CompileSettings(ctx, spec.LoadSettings{Layers: layers, Sets: sets, Extends: Extends(nil)})
 }
 
 // CompileSettings loads set and compiles it against the built-in kinds.
-func CompileSettings(ctx context.Context, set engine.LoadSettings) (*engine.Plan, diag.List, error) {
-	spec, ds, err := engine.Load(ctx, set)
+func CompileSettings(ctx context.Context, set spec.LoadSettings) (*engine.Plan, diag.List, error) {
+	ps, ds, err := spec.Load(ctx, set)
 	if err != nil || ds.HasErrors() {
 		return nil, ds, err
 	}
@@ -48,21 +49,21 @@ func CompileSettings(ctx context.Context, set engine.LoadSettings) (*engine.Plan
 	if err != nil {
 		return nil, nil, err
 	}
-	plan, cds := engine.Compile(spec, reg)
+	plan, cds := engine.Compile(ps, reg)
 	return plan, append(ds, cds...), nil
 }
 
 // Extends resolves `extends: REF`: a built-in pipeline's name, else a file
 // path relative to the directory of the file that extends, read with read
 // (nil: built-in names only).
-func Extends(read func(string) ([]byte, error)) func(ref, from string) (engine.Layer, error) {
-	return func(ref, from string) (engine.Layer, error) {
+func Extends(read func(string) ([]byte, error)) func(ref, from string) (spec.Layer, error) {
+	return func(ref, from string) (spec.Layer, error) {
 		if l, ok := Layer(ref); ok {
-			l.Role = engine.RoleExtends
+			l.Role = spec.RoleExtends
 			return l, nil
 		}
 		if read == nil || strings.HasPrefix(from, "pipelines/") {
-			return engine.Layer{}, fmt.Errorf("no built-in pipeline %q (built in: %s)", ref, strings.Join(Names(), ", "))
+			return spec.Layer{}, fmt.Errorf("no built-in pipeline %q (built in: %s)", ref, strings.Join(Names(), ", "))
 		}
 		p := ref
 		if !path.IsAbs(p) {
@@ -74,11 +75,11 @@ func Extends(read func(string) ([]byte, error)) func(ref, from string) (engine.L
 			if s := diag.DidYouMean(ref, Names()); s != "" {
 				msg += fmt.Sprintf("; did you mean %q?", s)
 			}
-			return engine.Layer{}, errors.New(msg)
+			return spec.Layer{}, errors.New(msg)
 		}
 		if err != nil {
-			return engine.Layer{}, err
+			return spec.Layer{}, err
 		}
-		return engine.Layer{Name: p, Data: data, Role: engine.RoleExtends}, nil
+		return spec.Layer{Name: p, Data: data, Role: spec.RoleExtends}, nil
 	}
 }

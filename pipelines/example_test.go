@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/sources/osfs"
 )
@@ -105,13 +106,13 @@ func TestBuiltinPipelinesCompile(t *testing.T) {
 		}
 		unchecked := checked
 		unchecked.Checked = false
-		spec, diags, err := engine.Load(ctx, engine.LoadSettings{Layers: []engine.Layer{unchecked}, Extends: pipelines.Extends(nil)})
+		ps, diags, err := spec.Load(ctx, spec.LoadSettings{Layers: []spec.Layer{unchecked}, Extends: pipelines.Extends(nil)})
 		if err != nil || len(diags) > 0 {
 			t.Errorf("pipeline %s: %v %v", name, err, diags)
 			continue
 		}
-		fast, _, err := engine.Load(ctx, engine.LoadSettings{Layers: []engine.Layer{checked}, Extends: pipelines.Extends(nil)})
-		if err != nil || !reflect.DeepEqual(spec, fast) {
+		fast, _, err := spec.Load(ctx, spec.LoadSettings{Layers: []spec.Layer{checked}, Extends: pipelines.Extends(nil)})
+		if err != nil || !reflect.DeepEqual(ps, fast) {
 			t.Errorf("pipeline %s: the checked load differs from the unchecked one (%v)", name, err)
 		}
 		plan, diags, err := pipelines.Compile(ctx, name, nil, nil)

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 )
 
 //go:embed *.yaml
@@ -36,12 +36,12 @@ func validName(name string) bool {
 // Layer returns the built-in pipeline name as a base layer, marked
 // Checked: the tests hold every built-in pipeline to the schema, so a load
 // of it alone need not check it again.
-func Layer(name string) (engine.Layer, bool) {
+func Layer(name string) (spec.Layer, bool) {
 	data, ok := Lookup(name)
 	if !ok || !validName(name) {
-		return engine.Layer{}, false
+		return spec.Layer{}, false
 	}
-	return engine.Layer{Name: "pipelines/" + name + ".yaml", Data: data, Role: engine.RoleBase, Checked: true}, true
+	return spec.Layer{Name: "pipelines/" + name + ".yaml", Data: data, Role: spec.RoleBase, Checked: true}, true
 }
 
 // Names lists the built-in pipelines, sorted.

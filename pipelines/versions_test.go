@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/sources/osfs"
 )
@@ -84,8 +85,8 @@ func TestTeamLayerAcrossPiVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"pi@0.83.0", "pi@1.6.0", "default"} {
-		layer := engine.Layer{Name: "team.yaml", Data: []byte(teamLayer)}
-		plan, ds, err := pipelines.Compile(context.Background(), name, []engine.Layer{layer}, nil)
+		layer := spec.Layer{Name: "team.yaml", Data: []byte(teamLayer)}
+		plan, ds, err := pipelines.Compile(context.Background(), name, []spec.Layer{layer}, nil)
 		if err != nil || len(ds) > 0 {
 			t.Fatalf("%s: the team layer does not compile cleanly: %v %v", name, err, ds)
 		}

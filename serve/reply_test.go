@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // TestSameContentKnowsResult: sameContent compares every field of
@@ -22,7 +23,7 @@ func TestSameContentKnowsResult(t *testing.T) {
 	if !slices.Equal(fields, known) {
 		t.Errorf("engine.Result has fields %v; sameContent knows %v", fields, known)
 	}
-	a := &engine.Result{Pipeline: "p", Text: "t", Sections: make([]engine.Section, 2), Layers: []engine.LayerReport{{Name: "a"}}}
+	a := &engine.Result{Pipeline: "p", Text: "t", Sections: make([]engine.Section, 2), Layers: []spec.LayerReport{{Name: "a"}}}
 	b := *a
 	b.Layers = slices.Clone(a.Layers)
 	if !sameContent(a, &b) {
@@ -31,8 +32,8 @@ func TestSameContentKnowsResult(t *testing.T) {
 	for name, change := range map[string]func(r *engine.Result){
 		"text":             func(r *engine.Result) { r.Text = "u" },
 		"sections rebuilt": func(r *engine.Result) { r.Sections = slices.Clone(r.Sections) },
-		"a layer more":     func(r *engine.Result) { r.Layers = append(r.Layers, engine.LayerReport{Name: "b"}) },
-		"a layer changed":  func(r *engine.Result) { r.Layers = []engine.LayerReport{{Name: "b"}} },
+		"a layer more":     func(r *engine.Result) { r.Layers = append(r.Layers, spec.LayerReport{Name: "b"}) },
+		"a layer changed":  func(r *engine.Result) { r.Layers = []spec.LayerReport{{Name: "b"}} },
 		"budget":           func(r *engine.Result) { r.Budget = &engine.BudgetReport{} },
 	} {
 		c := b

@@ -10,7 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/internal/yamlpos"
 )
 
@@ -34,20 +34,20 @@ func cmdConfig(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	if err != nil || done {
 		return err
 	}
-	spec := s.plan.Spec()
-	layers := engine.SortLayers(append(append([]engine.LayerReport(nil), spec.Layers...), s.skipped...))
+	ps := s.plan.Spec()
+	layers := spec.SortLayers(append(append([]spec.LayerReport(nil), ps.Layers...), s.skipped...))
 	if s.p.has("json") {
-		eff := spec.Effective()
+		eff := ps.Effective()
 		var origins map[string]string
 		if s.p.has("show-origin") {
-			origins = leafOrigins(eff, "", spec, map[string]string{})
+			origins = leafOrigins(eff, "", ps, map[string]string{})
 		}
 		return writeJSON(stdout, struct {
-			Layers    []engine.LayerReport `json:"layers"`
-			Overrides []engine.Override    `json:"overrides"`
-			Pipeline  map[string]any       `json:"pipeline"`
-			Origins   map[string]string    `json:"origins,omitempty"`
-		}{layers, nonNilOverrides(spec.Overrides), eff, origins})
+			Layers    []spec.LayerReport `json:"layers"`
+			Overrides []spec.Override    `json:"overrides"`
+			Pipeline  map[string]any     `json:"pipeline"`
+			Origins   map[string]string  `json:"origins,omitempty"`
+		}{layers, nonNilOverrides(ps.Overrides), eff, origins})
 	}
 	var b strings.Builder
 	b.WriteString("# Layers, lowest precedence first:\n")
@@ -58,9 +58,9 @@ func cmdConfig(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 		}
 		b.WriteString(line + "\n")
 	}
-	if len(spec.Overrides) > 0 {
+	if len(ps.Overrides) > 0 {
 		b.WriteString("# Set by more than one layer:\n")
-		for _, o := range spec.Overrides {
+		for _, o := range ps.Overrides {
 			fmt.Fprintf(&b, "#   %s: %s wins", o.Key, o.Winner.At)
 			for i := len(o.Overridden) - 1; i >= 0; i-- {
 				fmt.Fprintf(&b, ", over %s", o.Overridden[i].At)
@@ -75,15 +75,15 @@ func cmdConfig(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	var origin func(string) string
 	if s.p.has("show-origin") {
 		origin = func(ptr string) string {
-			if !present(spec.Raw(), ptr) {
+			if !present(ps.Raw(), ptr) {
 				return "the pipeline's seam, for a section a layer added"
 			}
-			return spec.Pos(ptr).String()
+			return ps.Pos(ptr).String()
 		}
 	}
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	if err := enc.Encode(yamlNode(spec.Effective(), "", origin)); err != nil {
+	if err := enc.Encode(yamlNode(ps.Effective(), "", origin)); err != nil {
 		return err
 	}
 	_, err = io.WriteString(stdout, b.String())
@@ -92,19 +92,19 @@ func cmdConfig(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 
 // leafOrigins maps the JSON pointer of every scalar in v to the
 // file:line:col that set it.
-func leafOrigins(v any, ptr string, spec *engine.Spec, out map[string]string) map[string]string {
+func leafOrigins(v any, ptr string, ps *spec.Spec, out map[string]string) map[string]string {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
-			leafOrigins(e, ptr+"/"+yamlpos.Escape(k), spec, out)
+			leafOrigins(e, ptr+"/"+yamlpos.Escape(k), ps, out)
 		}
 	case []any:
 		for i, e := range x {
-			leafOrigins(e, fmt.Sprintf("%s/%d", ptr, i), spec, out)
+			leafOrigins(e, fmt.Sprintf("%s/%d", ptr, i), ps, out)
 		}
 	default:
-		if present(spec.Raw(), ptr) {
-			out[ptr] = spec.Pos(ptr).String()
+		if present(ps.Raw(), ptr) {
+			out[ptr] = ps.Pos(ptr).String()
 		}
 	}
 	return out
@@ -137,9 +137,9 @@ func present(v any, ptr string) bool {
 	return true
 }
 
-func nonNilOverrides(o []engine.Override) []engine.Override {
+func nonNilOverrides(o []spec.Override) []spec.Override {
 	if o == nil {
-		return []engine.Override{}
+		return []spec.Override{}
 	}
 	return o
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/host"
 )
 
@@ -66,13 +67,13 @@ func cmdParams(ctx context.Context, args []string, stdout io.Writer, e env) erro
 
 // paramDoc is one param as `promptc params` shows it.
 type paramDoc struct {
-	Name        string            `json:"name"`
-	Type        string            `json:"type"`
-	Nullable    bool              `json:"nullable,omitempty"`
-	Default     any               `json:"default,omitempty"`
-	DefaultExpr string            `json:"default_expr,omitempty"`
-	Doc         string            `json:"doc,omitempty"`
-	Bind        []engine.BindSpec `json:"bind"`
+	Name        string          `json:"name"`
+	Type        string          `json:"type"`
+	Nullable    bool            `json:"nullable,omitempty"`
+	Default     any             `json:"default,omitempty"`
+	DefaultExpr string          `json:"default_expr,omitempty"`
+	Doc         string          `json:"doc,omitempty"`
+	Bind        []spec.BindSpec `json:"bind"`
 	// SetBy describes the bindings in precedence order, for people.
 	SetBy []string `json:"set_by"`
 }
@@ -83,7 +84,7 @@ func paramDocs(plan *engine.Plan) []paramDoc {
 		d := paramDoc{Name: pi.Name, Type: pi.Type, Nullable: pi.Nullable, Default: pi.Default,
 			DefaultExpr: pi.DefaultExpr, Doc: pi.Doc, Bind: pi.Bind, SetBy: []string{}}
 		if d.Bind == nil {
-			d.Bind = []engine.BindSpec{}
+			d.Bind = []spec.BindSpec{}
 		}
 		for _, b := range pi.Bind {
 			d.SetBy = append(d.SetBy, describeBinding(b))
@@ -94,7 +95,7 @@ func paramDocs(plan *engine.Plan) []paramDoc {
 }
 
 // describeBinding says in a few words what binding b reads.
-func describeBinding(b engine.BindSpec) string {
+func describeBinding(b spec.BindSpec) string {
 	var s string
 	switch {
 	case b.Flag != "" && b.Value != nil:

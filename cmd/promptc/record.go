@@ -11,6 +11,7 @@ import (
 
 	"github.com/promptc/promptc/casetest"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/internal/sourcedate"
 	"github.com/promptc/promptc/sources"
@@ -67,7 +68,7 @@ func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 	if err != nil {
 		return err
 	}
-	spec, captured, root, err := rec.Spec()
+	cs, captured, root, err := rec.Spec()
 	if err != nil {
 		return err
 	}
@@ -79,9 +80,9 @@ func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 		// The want is the real prompt, rebased: the replay then compares
 		// once, and a diff (a token count of the whole prompt) is made
 		// only when the case does not reproduce it.
-		spec.Prompt = []byte(strings.ReplaceAll(real.Prompt, root, "$WORK"))
+		cs.Prompt = []byte(strings.ReplaceAll(real.Prompt, root, "$WORK"))
 	}
-	data, err := spec.Format()
+	data, err := cs.Format()
 	if err != nil {
 		return fmt.Errorf("record: %w", err)
 	}
@@ -114,9 +115,9 @@ func recording(e env, s *session, capture *casetest.Capture, args []string) (*ca
 	// case's defaults look inside the case.
 	for _, l := range s.plan.Spec().Layers {
 		switch l.Role {
-		case engine.RoleSystem:
+		case spec.RoleSystem:
 			vars = append(vars, casetest.EnvVar{Key: host.EnvSystemConfig, Value: l.Name})
-		case engine.RoleUser:
+		case spec.RoleUser:
 			vars = append(vars, casetest.EnvVar{Key: host.EnvUserConfig, Value: l.Name})
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/host/args"
 )
@@ -24,7 +25,7 @@ type session struct {
 	plan *engine.Plan
 	in   engine.Input
 	// skipped reports the layers looked for and not applied.
-	skipped []engine.LayerReport
+	skipped []spec.LayerReport
 	hs      *host.Session
 }
 

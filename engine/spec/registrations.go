@@ -1,8 +1,10 @@
-package engine
+package spec
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -86,7 +88,7 @@ type RegisteredBy struct {
 func (rs *registrations) take(name, role, dir string, order int, m map[string]any, ix yamlpos.Index, out *diag.List) {
 	var diags = &diag.List{}
 	defer func() {
-		sortByPos(*diags)
+		diags.SortByPos()
 		*out = append(*out, *diags...)
 	}()
 	l := &regLayer{name: name, role: role, order: order, ix: yamlpos.Index{}, lists: map[string][]any{}}
@@ -121,11 +123,11 @@ func (rs *registrations) take(name, role, dir string, order int, m map[string]an
 			diags.Errorf(l.ix.Lookup("/resources"), "schema", "resources must be a mapping of skills, prompts and packages lists")
 			continue
 		}
-		for _, rk := range sortedKeys(res) {
+		for _, rk := range slices.Sorted(maps.Keys(res)) {
 			ptr := "/resources/" + yamlpos.Escape(rk)
 			list, isList := res[rk].([]any)
 			switch {
-			case !contains(resourceKinds, rk):
+			case !slices.Contains(resourceKinds, rk):
 				d := diag.Diagnostic{Severity: diag.Error, Code: "schema", Pos: keyPos(l.ix, ptr), Message: fmt.Sprintf("unknown key %q", rk)}
 				if s := diag.DidYouMean(rk, resourceKinds); s != "" {
 					d.Hint = fmt.Sprintf("did you mean %q?", s)
@@ -143,7 +145,7 @@ func (rs *registrations) take(name, role, dir string, order int, m map[string]an
 		l.lists["/transforms"] = resolveCommands(list, dir)
 	}
 	if role == RoleTools {
-		for _, k := range sortedKeys(m) {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if k == "promptc" {
 				continue
 			}
@@ -155,15 +157,6 @@ func (rs *registrations) take(name, role, dir string, order int, m map[string]an
 		}
 	}
 	rs.layers = append(rs.layers, l)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // resolvePaths makes the relative paths of a resources list absolute
@@ -411,5 +404,5 @@ func (rs *registrations) placeAll(raw map[string]any, pos yamlpos.Index, settle 
 // setTouches reports whether a --set key addresses a registration list.
 func setTouches(key string) bool {
 	first, _, _ := strings.Cut(key, ".")
-	return contains(regKeys, first)
+	return slices.Contains(regKeys, first)
 }

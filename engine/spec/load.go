@@ -1,4 +1,4 @@
-package engine
+package spec
 
 import (
 	"context"
@@ -196,13 +196,13 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		diags = append(diags, d)
 	}
 	if diags.HasErrors() {
-		sortByPos(diags)
+		diags.SortByPos()
 		return nil, diags, nil
 	}
 	regs.placeAll(raw, pos, true, &diags, &spec.Overrides)
 	spec.registeredBy = regs.placed
 	if diags.HasErrors() {
-		sortByPos(diags)
+		diags.SortByPos()
 		return nil, diags, nil
 	}
 	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: spec, TagName: "koanf", ErrorUnused: true})
@@ -213,12 +213,6 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		return nil, diags, fmt.Errorf("decoding a schema-valid pipeline: %w", err)
 	}
 	return spec, diags, nil
-}
-
-// sortByPos orders diagnostics by file, line and column, keeping the
-// order of those at the same place.
-func sortByPos(ds diag.List) {
-	sort.SliceStable(ds, func(i, j int) bool { return lessPos(ds[i].Pos, ds[j].Pos) })
 }
 
 // typeClash finds the first key (in sorted order) whose value in over has

@@ -1,4 +1,4 @@
-package engine
+package spec
 
 import (
 	"context"
@@ -64,14 +64,14 @@ func TestCheckedLayerThatExtendsIsChecked(t *testing.T) {
 // without koanf; it must equal what koanf's merge makes of it (the same
 // layer with an empty layer over it) for the shipped pipelines.
 func TestOneLayerIsItsOwnMerge(t *testing.T) {
-	files, err := filepath.Glob("../pipelines/*.yaml")
+	files, err := filepath.Glob("../../pipelines/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no pipelines: %v", err)
 	}
 	// A built-in pipeline may extend another: resolve it from the same
 	// directory, as package pipelines does.
 	extends := func(ref, _ string) (Layer, error) {
-		data, err := os.ReadFile(filepath.Join("../pipelines", ref+".yaml"))
+		data, err := os.ReadFile(filepath.Join("../../pipelines", ref+".yaml"))
 		return Layer{Name: "pipelines/" + ref + ".yaml", Data: data, Role: RoleExtends}, err
 	}
 	for _, f := range files {

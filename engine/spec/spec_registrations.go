@@ -1,4 +1,4 @@
-package engine
+package spec
 
 // ToolSpec is one tool a layer registers under tools: (see
 // registrations.go for the order and the name rules).
@@ -39,8 +39,8 @@ type TransformSpec struct {
 // ExecSpec is the program of an exec transform: Command is its argv (a
 // relative program path with a slash is resolved against the registering
 // layer's directory, a bare name on PATH); Timeout a Go duration
-// (default DefaultExecTimeout); MaxOutput the largest reply in bytes
-// (default DefaultExecMaxOutput).
+// (default engine.DefaultExecTimeout); MaxOutput the largest reply in bytes
+// (default engine.DefaultExecMaxOutput).
 type ExecSpec struct {
 	Command   []string `koanf:"command"`
 	Timeout   string   `koanf:"timeout"`

@@ -1,4 +1,4 @@
-package engine
+package spec
 
 // BudgetSpec bounds the size of the prompt. Over Limit, the engine shrinks
 // the unlocked active sections, lowest priority first, each by its own
@@ -17,34 +17,10 @@ type BudgetSpec struct {
 	Unit      string `koanf:"unit"`
 	Tokenizer string `koanf:"tokenizer"`
 	// Note is the template of the text that replaces a cut part of a text
-	// (see NoteData); DropNote the one that follows a list whose last
+	// (see engine.NoteData); DropNote the one that follows a list whose last
 	// items were dropped.
 	Note     string `koanf:"note"`
 	DropNote string `koanf:"drop_note"`
-}
-
-// Default note templates.
-const (
-	DefaultNote     = "[... {{ .Omitted }} {{ .Unit }} of {{ .Label }} omitted ...]"
-	DefaultDropNote = "[... {{ .Dropped }} of {{ .Total }} {{ .Label }} omitted ({{ .Omitted }} {{ .Unit }}) ...]"
-)
-
-// NoteData is what a note template reads.
-type NoteData struct {
-	// Omitted is the size left out, with thousands separators ("12,345");
-	// Count the same number.
-	Omitted string
-	Count   int
-	// Unit is "tokens" or "bytes".
-	Unit string
-	// Label names what was cut: a file's path, a section's id, or, for
-	// dropped items, the source's id; made inert (sections.Inert), so a
-	// hostile path cannot break the note's line.
-	Label string
-	// Section is the section the cut is in.
-	Section string
-	// Dropped and Total count the items of a list (DropNote only).
-	Dropped, Total int
 }
 
 // CapSpec is a size cap and a shrinking strategy, on a section or a

@@ -1,4 +1,4 @@
-package engine
+package spec
 
 import (
 	"fmt"
@@ -51,7 +51,7 @@ type Spec struct {
 	sectionLayer map[string]string
 	// rootLayer is the pipeline at the bottom of the extends chain.
 	rootLayer string
-	locks     []lock
+	locks     locks
 	// pos maps JSON pointers into the layer that last set them.
 	pos yamlpos.Index
 	// registeredBy gives, per registration list pointer (/tools, ...),
@@ -95,7 +95,7 @@ func (s *Spec) Effective() map[string]any {
 	for id, v := range secs {
 		copied[id] = v
 		sec, isMap := v.(map[string]any)
-		if s.addedBy(id) == "" || !isMap || sec["seam"] != nil {
+		if s.AddedBy(id) == "" || !isMap || sec["seam"] != nil {
 			continue
 		}
 		withSeam := map[string]any{"seam": s.Seam}
@@ -108,32 +108,22 @@ func (s *Spec) Effective() map[string]any {
 	return out
 }
 
-// addedBy is the layer that added section id over the pipeline at the
+// AddedBy is the layer that added section id over the pipeline at the
 // bottom of the extends chain (a layer file, an overlay, or a pipeline
 // file that extends another), or "" for that pipeline's own sections.
-func (s *Spec) addedBy(id string) string {
+func (s *Spec) AddedBy(id string) string {
 	if l := s.sectionLayer[id]; l != s.rootLayer {
 		return l
 	}
 	return ""
 }
 
-// lockedBy is where the section or param at ptr was locked, or "".
-func (s *Spec) lockedBy(ptr string) string {
-	for _, l := range s.locks {
-		if l.ptr == ptr {
-			return l.at.String()
-		}
-	}
-	return ""
-}
-
-// templateAt positions a problem on line (and column, 0 if unknown) of the
+// TemplateAt positions a problem on line (and column, 0 if unknown) of the
 // template at ptr: inside a block scalar the template's line maps to a file
 // line (and, in a literal block, the column to a file column); otherwise
 // the problem is placed at the scalar and msg names the template line when
 // there is more than one.
-func (s *Spec) templateAt(ptr string, line, col int, msg string) (diag.Pos, string) {
+func (s *Spec) TemplateAt(ptr string, line, col int, msg string) (diag.Pos, string) {
 	if b, ok := s.pos[yamlpos.Block(ptr)]; ok {
 		p := diag.Pos{File: b.File, Line: b.Line + line - 1}
 		if b.Column > 0 && col > 0 {

@@ -1,8 +1,10 @@
-package engine
+package spec
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -44,19 +46,6 @@ const (
 // roleRank orders roles by precedence.
 var roleRank = map[string]int{RoleExtends: 0, RoleBase: 1, RoleSystem: 2, RoleUser: 3, RoleProject: 4, RoleOverlay: 5, RoleTools: 6, RoleSet: 7}
 
-// WithLayers returns a copy of r whose Layers also list extra, the whole
-// list in precedence order (SortLayers). r is not changed: a Builder hands
-// the same Result to every caller until a file changes, so a host adds
-// the layers it looked for to a copy.
-func (r *Result) WithLayers(extra []LayerReport) *Result {
-	if len(extra) == 0 {
-		return r
-	}
-	out := *r
-	out.Layers = SortLayers(append(append(make([]LayerReport, 0, len(r.Layers)+len(extra)), r.Layers...), extra...))
-	return &out
-}
-
 // SortLayers orders layer reports by precedence, lowest first, keeping the
 // order of reports of one role.
 func SortLayers(ls []LayerReport) []LayerReport {
@@ -80,19 +69,11 @@ type Override struct {
 	Overridden []Setting `json:"overridden"`
 }
 
-// lock is a section or param a layer marked locked: true, or a section
-// it marked required: true.
-type lock struct {
-	ptr  string   // "/sections/security"
-	at   diag.Pos // where locked: true (required: true) was written
-	word string   // "locked" or "required"
-}
-
 // layering tracks, while layers are merged, what each one does: the locks
 // in force, the keys set by more than one layer, and which layer first
 // defined each section.
 type layering struct {
-	locks     []lock
+	locks     locks
 	overrides map[string]*Override
 	order     []string
 	layer     map[string]string // section id -> name of that layer
@@ -158,27 +139,14 @@ func keyPos(ix yamlpos.Index, ptr string) diag.Pos {
 // section or param, or modify a section, source or param that nothing
 // below defines without defining it fully.
 func (lg *layering) check(m map[string]any, ix yamlpos.Index, below map[string]any, base bool, diags *diag.List) bool {
-	ok := true
-	for _, l := range lg.locks {
-		sub, present := at(m, l.ptr)
-		if !present {
-			continue
-		}
-		leaves(sub, l.ptr, func(ptr string, v any) {
-			was, _ := at(below, ptr)
-			if ok && !reflect.DeepEqual(was, v) {
-				diags.Errorf(keyPos(ix, ptr), "layer/locked", "%s is %s by %s", dotted(l.ptr), l.word, l.at)
-				ok = false
-			}
-		})
-	}
+	ok := lg.locks.check(m, ix, below, diags)
 	if base {
 		return ok
 	}
 	for _, group := range []struct{ key, needs string }{{"sections", "template"}, {"sources", "kind"}, {"params", "type"}} {
 		entries, _ := m[group.key].(map[string]any)
 		existing, _ := below[group.key].(map[string]any)
-		for _, id := range sortedKeys(entries) {
+		for _, id := range slices.Sorted(maps.Keys(entries)) {
 			if _, defined := existing[id]; defined {
 				continue
 			}
@@ -192,7 +160,7 @@ func (lg *layering) check(m map[string]any, ix yamlpos.Index, below map[string]a
 			if d.Pos.IsZero() {
 				d.Pos = ix.Lookup("/" + group.key + "/" + yamlpos.Escape(id))
 			}
-			if s := diag.DidYouMean(id, sortedKeys(existing)); s != "" {
+			if s := diag.DidYouMean(id, slices.Sorted(maps.Keys(existing))); s != "" {
 				d.Hint = fmt.Sprintf("did you mean %q?", s)
 			}
 			*diags = append(*diags, d)
@@ -203,7 +171,7 @@ func (lg *layering) check(m map[string]any, ix yamlpos.Index, below map[string]a
 }
 
 // record notes the keys layer name sets over values already set below, and
-// after the merge (merged) the locks and sections the layer brings.
+// the locks and sections the layer brings.
 func (lg *layering) record(name string, m map[string]any, ix yamlpos.Index, below map[string]any, pos yamlpos.Index) {
 	leaves(m, "", func(ptr string, v any) {
 		was, present := at(below, ptr)
@@ -221,19 +189,12 @@ func (lg *layering) record(name string, m map[string]any, ix yamlpos.Index, belo
 		o.Overridden = append(o.Overridden, o.Winner)
 		o.Winner = Setting{Value: v, At: ix.Lookup(ptr).String(), Layer: name}
 	})
-	for _, group := range []string{"sections", "params"} {
-		entries, _ := m[group].(map[string]any)
-		existing, _ := below[group].(map[string]any)
-		for _, id := range sortedKeys(entries) {
-			ptr := "/" + group + "/" + yamlpos.Escape(id)
-			if e, isMap := entries[id].(map[string]any); isMap && e["locked"] == true {
-				lg.locks = append(lg.locks, lock{ptr: ptr, at: keyPos(ix, ptr), word: "locked"})
-			} else if isMap && group == "sections" && e["required"] == true {
-				lg.locks = append(lg.locks, lock{ptr: ptr, at: keyPos(ix, ptr), word: "required"})
-			}
-			if _, defined := existing[id]; !defined && group == "sections" {
-				lg.layer[id] = name
-			}
+	lg.locks = append(lg.locks, locksIn(m, ix)...)
+	sections, _ := m["sections"].(map[string]any)
+	existing, _ := below["sections"].(map[string]any)
+	for id := range sections {
+		if _, defined := existing[id]; !defined {
+			lg.layer[id] = name
 		}
 	}
 }
