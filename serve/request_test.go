@@ -65,7 +65,7 @@ func FuzzDecodeRequest(f *testing.F) {
 }
 
 // TestDoResolvesCommand: the endpoint's command counts before format is
-// checked, so POST /v1/explain {"format":"text"} (README's example) is
+// checked, so POST /v1/explain {"format":"text"} (docs/guide/serve.md's example) is
 // explain text, and a format for build is still refused.
 func TestDoResolvesCommand(t *testing.T) {
 	s := New(echo{}.handle, Limits{})

@@ -10,14 +10,14 @@ import (
 	"testing"
 )
 
-// ciCommands are the commands of README's promptc check workflow (its
+// ciCommands are the commands of docs/guide/ci.md's promptc check workflow (its
 // run: lines that call promptc) and pre-commit hook (its entry:), as
 // written there.
 func ciCommands(t *testing.T) (workflow []string, hook string) {
 	t.Helper()
 	run := regexp.MustCompile(`^\s*(?:- )?run: (promptc .*)$`)
 	entry := regexp.MustCompile(`^\s*entry: (promptc .*)$`)
-	for _, b := range readmeBlocks(t) {
+	for _, b := range docBlocks(t, "docs/guide/ci.md") {
 		switch {
 		case b.lang == "yaml" && strings.Contains(b.text, "prompt-checks.yml"):
 			for _, l := range strings.Split(b.text, "\n") {
@@ -34,12 +34,12 @@ func ciCommands(t *testing.T) (workflow []string, hook string) {
 		}
 	}
 	if len(workflow) < 3 || hook == "" {
-		t.Fatalf("README: the promptc check workflow or pre-commit hook is missing (run: %q, entry: %q)", workflow, hook)
+		t.Fatalf("docs/guide/ci.md: the promptc check workflow or pre-commit hook is missing (run: %q, entry: %q)", workflow, hook)
 	}
 	return workflow, hook
 }
 
-// TestCheckCIRecipe runs README's GitHub Actions workflow and pre-commit
+// TestCheckCIRecipe runs docs/guide/ci.md's GitHub Actions workflow and pre-commit
 // hook for promptc check, command by command as written, in a repository
 // whose goldens were approved: every command passes; after an edit of
 // AGENTS.md the checking commands fail, the annotations name AGENTS.md

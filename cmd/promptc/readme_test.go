@@ -3,35 +3,71 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
 )
 
-// readmeBlock is one fenced code block of README.md.
-type readmeBlock struct {
+// docBlock is one fenced code block of a Markdown file: lang is the first
+// word of its info string (```sh, ```yaml, ```text), line the line of its
+// opening fence.
+type docBlock struct {
 	lang, text string
 	line       int
 }
 
-func readmeBlocks(t *testing.T) []readmeBlock {
+// repoRoot is the module root, relative to this package.
+var repoRoot = filepath.Join("..", "..")
+
+// docFiles lists the documentation whose examples run: README.md and every
+// Markdown file under docs/, as paths relative to the module root, sorted.
+func docFiles(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	files := []string{"README.md"}
+	err := filepath.WalkDir(filepath.Join(repoRoot, "docs"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".md") {
+			rel, err := filepath.Rel(repoRoot, p)
+			if err != nil {
+				return err
+			}
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []readmeBlock
-	var cur *readmeBlock
+	sort.Strings(files[1:])
+	return files
+}
+
+// docBlocks returns the fenced code blocks of one documentation file (a
+// path relative to the module root). Fences may be indented (a block in a
+// list item); the block's lines keep their indentation.
+func docBlocks(t *testing.T, file string) []docBlock {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot, filepath.FromSlash(file)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []docBlock
+	var cur *docBlock
 	sc := bufio.NewScanner(strings.NewReader(string(data)))
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		trimmed := strings.TrimSpace(line)
 		switch {
 		case cur == nil && strings.HasPrefix(trimmed, "```"):
-			cur = &readmeBlock{lang: strings.TrimPrefix(trimmed, "```"), line: n}
+			lang, _, _ := strings.Cut(strings.TrimPrefix(trimmed, "```"), " ")
+			cur = &docBlock{lang: lang, line: n}
 		case cur != nil && trimmed == "```":
 			out = append(out, *cur)
 			cur = nil
@@ -39,14 +75,26 @@ func readmeBlocks(t *testing.T) []readmeBlock {
 			cur.text += line + "\n"
 		}
 	}
+	if cur != nil {
+		t.Fatalf("%s:%d: a code block is never closed", file, cur.line)
+	}
 	return out
 }
 
-// TestREADMEExamples runs every shell example of README.md, as written,
-// against a freshly built promptc in a sandbox home with the projects the
-// examples name (~/src/project, ~/cow/workspace, a team.yaml overlay, the
-// pi extension at integrations/pi/promptc.ts), and
-// validates every YAML example that is not marked as an excerpt ("…").
+// TestREADMEExamples runs every shell example of README.md and of every
+// Markdown file under docs/, as written, against a freshly built promptc in
+// a sandbox home with the projects the examples name (~/src/project,
+// ~/cow/workspace, a team.yaml overlay, the pi extension at
+// integrations/pi/promptc.ts), and validates every YAML example that is not
+// marked as an excerpt ("…"), a system or user layer where it lives.
+//
+// The fence says what a block is: ```sh runs; ```yaml is validated as a
+// pipeline or layer file; ```text (and every other language: json, go,
+// python, typescript — the clients are run by TestServeClients) is shown,
+// never run. A command that cannot run here (it needs an agent CLI
+// installed, npm or the network) goes in a ```text block, and the text
+// says what it needs.
+//
 // `go build`/`go test` lines are the two commands themselves and are
 // skipped; `go run ./cmd/promptc` runs the built binary. Where Graphviz is
 // not installed, `dot -Tsvg` is replaced by cat so promptc's part still
@@ -61,13 +109,17 @@ func TestREADMEExamples(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	_, haveDot := exec.LookPath("dot")
-	for _, b := range readmeBlocks(t) {
-		switch {
-		case b.lang == "sh":
-			t.Run(fmt.Sprintf("sh@%04d", b.line), func(t *testing.T) { runShellExample(t, bin, b.text, haveDot == nil) })
-		case b.lang == "yaml" && !strings.Contains(b.text, "…") && !strings.Contains(b.text, "..."):
-			t.Run(fmt.Sprintf("yaml@%04d", b.line), func(t *testing.T) { validateYAMLExample(t, bin, b.text) })
-		}
+	for _, file := range docFiles(t) {
+		t.Run(file, func(t *testing.T) {
+			for _, b := range docBlocks(t, file) {
+				switch {
+				case b.lang == "sh":
+					t.Run(fmt.Sprintf("sh@%04d", b.line), func(t *testing.T) { runShellExample(t, bin, b.text, haveDot == nil) })
+				case b.lang == "yaml" && !strings.Contains(b.text, "…") && !strings.Contains(b.text, "..."):
+					t.Run(fmt.Sprintf("yaml@%04d", b.line), func(t *testing.T) { validateYAMLExample(t, bin, b.text) })
+				}
+			}
+		})
 	}
 }
 
@@ -86,7 +138,7 @@ func sandbox(t *testing.T, bin string) (dir string, env []string) {
 		"work/team.yaml":              "sections:\n  company:\n    after: [cwd]\n    template: \"\\n\\nFollow the company rules.\"\n",
 	}
 	// The pi section installs the extension from the checkout.
-	ext, err := os.ReadFile(filepath.Join("..", "..", "integrations", "pi", "promptc.ts"))
+	ext, err := os.ReadFile(filepath.Join(repoRoot, "integrations", "pi", "promptc.ts"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,14 +183,27 @@ func runShellExample(t *testing.T, bin, text string, haveDot bool) {
 	}
 }
 
-// validateYAMLExample checks a whole pipeline with validate, anything else
-// as an overlay over the default pipeline.
+// validateYAMLExample checks a YAML example. One whose first line names
+// the system or user layer file ("# /etc/promptc/config.yaml …",
+// "# ~/.config/promptc/config.yaml …") is that layer: promptc build must
+// accept it there (a layer may say what an overlay may not, on_failure).
+// Any other is checked by validate, as a pipeline or an overlay.
 func validateYAMLExample(t *testing.T, bin, text string) {
 	dir, env := sandbox(t, bin)
 	if err := os.WriteFile(filepath.Join(dir, "example.yaml"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(filepath.Join(bin, "promptc"), "validate", "example.yaml")
+	args := []string{"validate", "example.yaml"}
+	first, _, _ := strings.Cut(text, "\n")
+	switch {
+	case strings.HasPrefix(first, "# /etc/promptc/config.yaml"):
+		env = append(env, "PROMPTC_SYSTEM_CONFIG="+filepath.Join(dir, "example.yaml"))
+		args = []string{"build", "--cwd", "."}
+	case strings.HasPrefix(first, "# ~/.config/promptc/config.yaml"):
+		env = append(env, "PROMPTC_USER_CONFIG="+filepath.Join(dir, "example.yaml"))
+		args = []string{"build", "--cwd", "."}
+	}
+	cmd := exec.Command(filepath.Join(bin, "promptc"), args...)
 	cmd.Dir, cmd.Env = dir, env
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("example does not validate: %v\n--- example\n%s--- output\n%s", err, text, out)

@@ -12,14 +12,14 @@ import (
 	"testing"
 )
 
-// TestServeClients runs README's Python and TypeScript clients, as
+// TestServeClients runs docs/guide/serve.md's Python and TypeScript clients, as
 // written, against a real `promptc serve` on a loopback port and checks
 // each prints the prompt of a cold build. The TypeScript one needs Node
 // >= 22.6 (type stripping): `node` on PATH, or $PROMPTC_TEST_NODE.
 func TestServeClients(t *testing.T) {
 	f := newServeFixture(t)
 	var py, ts string
-	for _, b := range readmeBlocks(t) {
+	for _, b := range docBlocks(t, "docs/guide/serve.md") {
 		switch b.lang {
 		case "python":
 			py = b.text
@@ -28,7 +28,7 @@ func TestServeClients(t *testing.T) {
 		}
 	}
 	if py == "" || ts == "" {
-		t.Fatal("README has no python or typescript client block")
+		t.Fatal("docs/guide/serve.md has no python or typescript client block")
 	}
 	cmd := exec.Command(f.bin, "serve", "--listen", "127.0.0.1:0", "--root", f.root)
 	cmd.Dir, cmd.Env = f.proj, f.env
