@@ -18,27 +18,6 @@ var agentsFlags = []flagDef{
 	{name: "help", kind: boolFlag, help: "show this help"},
 }
 
-const agentsUsage = `Usage: promptc agents [--cwd DIR] [--json] [--tokenizer NAME]
-       promptc agents --versions [--json]
-
-Show, side by side, the instruction files each agent loads for DIR: pi
-(the default pipeline), CowAgent (when DIR holds a workspace file), Codex
-CLI, Claude Code, Gemini CLI and opencode. For each: the files in load
-order, the files skipped and why (shadowed, over the cap, wrong name,
-outside the walk, ...), and the tokens of its instruction part. Each agent
-runs its built-in pipeline with its defaults (no configuration layer);
-the agents' own settings files in HOME and DIR are read as they read them.
-
---versions shows instead, per agent, the version installed on this
-machine (its package.json beside the command found on PATH, else
-COMMAND --version), the versions promptc's pipelines reproduce
-(NAME@VERSION), the pipeline for the installed version (its own, else the
-nearest) and whether they match. A release that does not match is checked
-with tools/keepup (docs/keep-up.md).
-
-Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors.
-`
-
 // cmdAgents prints the multi-agent view (host.Host.Agents).
 func cmdAgents(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
 	p, err := parseFlags(args, agentsFlags, false)
@@ -46,8 +25,7 @@ func cmdAgents(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 		return err
 	}
 	if p.has("help") {
-		_, err := io.WriteString(stdout, agentsUsage)
-		return err
+		return writeNamedHelp(stdout, "agents")
 	}
 	if err := checkArgs("agents", p, 0); err != nil {
 		return err

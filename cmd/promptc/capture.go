@@ -12,27 +12,6 @@ import (
 	"github.com/promptc/promptc/agentrun"
 )
 
-const captureUsage = `Usage: promptc agents capture AGENT [--model NAME] [--timeout DURATION]
-       promptc agents capture --list [--json]
-
-Runs the installed CLI (claude, codex, gemini, opencode; or claude-code, gemini-cli) once,
-non-interactively, in a scratch HOME and directory, against a fake model server promptc
-starts on 127.0.0.1, inside a network namespace of its own (loopback only) where the
-system allows one; then stores the base system prompt the CLI sent, and its version, in
-$XDG_CACHE_HOME/promptc/agents/<agent>/<version>/ (base.md, capture.json). promptc ships
-no vendor's prompt: replace mode and the *-system pipelines read only what this records.
-
-  --model NAME        the model to run the CLI with (the base prompt can depend on it;
-                      default: codex gpt-5.5, gemini gemini-3.1-pro-preview, opencode
-                      fake-model, claude its own default)
-  --timeout DURATION  how long the CLI may take (default 2m)
-  --list              per agent: the installed version, the versions captured, and whether
-                      replace mode is ready (the installed version is captured); --json
-
-Exit status: 0 captured, 2 usage or unknown agent, 127 not installed, 4 version too old,
-8 the CLI did not finish a turn offline, 3 an I/O error.
-`
-
 // runCapture is promptc agents capture.
 func runCapture(ctx context.Context, args []string, stdout, stderr io.Writer, e env) int {
 	err := captureOnce(ctx, args, stdout, stderr, e)
@@ -68,7 +47,7 @@ func captureOnce(ctx context.Context, args []string, stdout, stderr io.Writer, e
 	for i := 0; i < len(args); i++ {
 		switch a := args[i]; {
 		case a == "-h" || a == "--help":
-			_, err := io.WriteString(stdout, captureUsage)
+			err := writeNamedHelp(stdout, "agents capture")
 			return err
 		case a == "--list":
 			list = true

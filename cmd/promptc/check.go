@@ -59,8 +59,7 @@ func cmdCheck(ctx context.Context, argv []string, stdout io.Writer, e env) error
 		case "checks":
 			file, err = value()
 		case "help", "h":
-			_, err = io.WriteString(stdout, usage)
-			return err
+			return writeNamedHelp(stdout, "check")
 		default:
 			return usageError{fmt.Sprintf("check: unknown flag %s", argv[i])}
 		}

@@ -39,8 +39,7 @@ func cmdDiff(ctx context.Context, args []string, stdout, stderr io.Writer, e env
 			exitCode = true
 			continue
 		case "help", "h":
-			_, err := io.WriteString(stdout, usage)
-			return err
+			return writeNamedHelp(stdout, "diff")
 		}
 		rest = append(rest, a)
 	}

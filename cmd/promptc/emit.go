@@ -30,24 +30,6 @@ var emitFlags = []flagDef{
 	{name: "help", kind: boolFlag, help: "show this help"},
 }
 
-const emitUsage = `Usage: promptc emit [--cwd DIR] [--scope user] [--dry-run] [--check [--junit FILE]] [--force] [--json]
-       promptc init --from-existing [--cwd DIR] [--force]
-
-emit writes each agent's own instruction files from one source: the
-system and user rules layers (rules.yaml beside the system and user
-config.yaml), then the repository's .promptc/rules.yaml. Targets:
-agents-md (AGENTS.md: Codex, opencode, pi), claude (CLAUDE.md,
-.claude/rules), gemini (GEMINI.md), cursor (.cursor/rules/*.mdc), copilot
-(.github/copilot-instructions.md, .github/instructions), windsurf
-(.windsurf/rules), cline (.clinerules). Content promptc owns sits between
-managed markers; text outside them is kept. --check builds promptc's
-verified pipelines of Codex, Claude Code, Gemini CLI, opencode and pi
-from each directory and reports which rule each agent receives.
-
-Exit status: 0 ok, 1 check failed, source errors or conflicts, 2 usage
-errors, 3 I/O errors (a file that cannot be written, a link out of the root).
-`
-
 // emitExit is an error with emit's exit status.
 type emitExit struct {
 	code int
@@ -64,8 +46,7 @@ func cmdEmit(ctx context.Context, cmd string, args []string, stdout, stderr io.W
 		return err
 	}
 	if p.has("help") {
-		_, err := io.WriteString(stdout, emitUsage)
-		return err
+		return writeNamedHelp(stdout, cmd)
 	}
 	if err := checkArgs(cmd, p, 0); err != nil {
 		return err

@@ -123,8 +123,7 @@ func parseCommand(name string, args []string, defs []flagDef, maxArgs int, stdou
 		return nil, false, err
 	}
 	if p.has("help") {
-		_, err := io.WriteString(stdout, usage)
-		return nil, true, err
+		return nil, true, writeNamedHelp(stdout, name)
 	}
 	if err := checkArgs(name, p, maxArgs); err != nil {
 		return nil, false, err

@@ -92,6 +92,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 			code = exitInternal
 		}
 	}()
+	if name, ok := wantsHelp(args); ok { // CMD --help, before CMD reads its line
+		h, _ := helpTopic(name)
+		return report(writeTopic(stdout, h, nil), stderr)
+	}
 	var err error
 	switch args[0] {
 	case "build":
@@ -135,7 +139,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdCheck(ctx, args[1:], stdout, e)
 	case "emit", "init":
 		err = cmdEmit(ctx, args[0], args[1:], stdout, stderr, e)
-	case "help", "-h", "--help":
+	case "help":
+		err = cmdHelp(ctx, args[1:], stdout, stderr, e)
+	case "-h", "--help":
 		_, err = io.WriteString(stdout, usage)
 	case "version", "--version":
 		_, err = io.WriteString(stdout, versionLine())
@@ -234,13 +240,14 @@ Usage:
   promptc serve    --stdio | --listen ADDR  answer JSON build/explain requests, warm (see 'promptc serve --help')
   promptc emit     [--check] [flags]  write each agent's instruction files from .promptc/rules.yaml; --check proves what each loads
   promptc init     --from-existing    start .promptc/rules.yaml from the repository's CLAUDE.md, AGENTS.md, .cursor/rules, ...
+  promptc help     [COMMAND]          print a command's help: usage, flags, exit statuses, examples
   promptc --version                   print promptc's version
 
 Flags of build, expand, explain and graph:
   --pipeline NAME|FILE         pipeline to run (default: default = pi 1.6.0, or a layer's default_pipeline)
   --overlay FILE               YAML merged over the pipeline (repeatable)
   --tool-file FILE             YAML/JSON file with a tools: list, registered first (repeatable)
-  --set KEY=VALUE              override one pipeline key, e.g. sections.cwd.order=5
+  --set KEY=VALUE              override one pipeline key, e.g. sections.cwd.disabled=true
   --param NAME=VALUE           set a pipeline param (VALUE is YAML)
   --params FILE                JSON/YAML file of param values (- for standard input)
   --json                       print the full result (prompt, sections, provenance, diagnostics) as JSON
@@ -268,6 +275,7 @@ Flags of diff (before the build flags):
   --exit-code                  exit 1 when the prompts differ
 
 Exit status: 0 ok, 1 pipeline errors (or a failing test case), 2 usage errors, 3 I/O or internal errors.
+'promptc COMMAND --help' (or 'promptc help COMMAND') prints a command's own help.
 `
 
 // oneShotFS is the file system of a command that reads the files of one

@@ -12,15 +12,19 @@ import (
 	"github.com/promptc/promptc/host"
 )
 
+// paramsFlags are params' flags (a flag without help text has the
+// pipeline commands' one).
+var paramsFlags = []flagDef{
+	{name: "pipeline", kind: stringFlag, metavar: "NAME|FILE"}, {name: "overlay", kind: listFlag, metavar: "FILE"},
+	{name: "set", kind: listFlag, metavar: "KEY=VALUE"}, {name: "no-config", kind: boolFlag},
+	{name: "json", kind: boolFlag, help: "print the params as JSON"}, helpFlag,
+}
+
 // cmdParams lists a pipeline's params: type, default, doc and what sets
 // each (flags, environment variables, host facts, constants), as text or
 // --json.
 func cmdParams(ctx context.Context, args []string, stdout io.Writer, e env) error {
-	defs := []flagDef{
-		{name: "pipeline", kind: stringFlag}, {name: "overlay", kind: listFlag}, {name: "set", kind: listFlag},
-		{name: "no-config", kind: boolFlag}, {name: "json", kind: boolFlag}, {name: "help", kind: boolFlag},
-	}
-	p, done, err := parseCommand("params", args, defs, 0, stdout)
+	p, done, err := parseCommand("params", args, paramsFlags, 0, stdout)
 	if err != nil || done {
 		return err
 	}

@@ -19,8 +19,7 @@ func cmdPipelines(args []string, stdout io.Writer) error {
 		}
 		return nil
 	case len(args) == 1 && (args[0] == "--help" || args[0] == "-h"):
-		_, err := io.WriteString(stdout, usage)
-		return err
+		return writeNamedHelp(stdout, "pipelines")
 	case args[0] == "show" && len(args) == 2:
 		data, ok := pipelines.Lookup(args[1])
 		if !ok {

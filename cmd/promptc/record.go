@@ -44,8 +44,7 @@ func cmdRecord(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 		}
 	}()
 	if len(args) == 1 && (args[0] == "--help" || args[0] == "-help" || args[0] == "-h") {
-		_, err := io.WriteString(stdout, usage)
-		return err
+		return writeNamedHelp(stdout, "record")
 	}
 	if len(args) == 0 || !strings.HasSuffix(args[len(args)-1], ".txtar") {
 		return usageError{"record: the last argument must be the case file to write, OUT.txtar"}

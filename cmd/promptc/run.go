@@ -14,26 +14,6 @@ import (
 	"github.com/promptc/promptc/engine"
 )
 
-// runUsage is promptc run's help.
-const runUsage = `Usage: promptc run AGENT [--mode add|replace] [build flags] [-- AGENT ARGS...]
-
-Builds the prompt of AGENT's pipeline (claude = claude-code, codex, gemini = gemini-cli,
-opencode) with the layers that apply, hands it to the CLI found on PATH through the hook
-it documents, and runs the CLI with the arguments after --. The hand-over files live in a
-private temporary directory, removed when the CLI ends. promptc's exit status is the CLI's.
-
-  --mode add       (default) the agent keeps its base prompt; the sections layers add are
-                   appended (Gemini CLI, which has no append hook: its captured base, then them)
-  --mode replace   the captured base prompt (promptc agents capture AGENT), as layers change
-                   it, plus the added sections, in place of the agent's base prompt
-  --print          print the hook and the text that would be handed over; start nothing
-
-Refusals, before the agent starts: 2 unknown agent or bad flags, 127 the CLI is not on
-PATH, 4 a version older than the one verified, 5 no captured base prompt for this version,
-6 a corrupt capture, 7 a layer that changes what the agent renders itself, 1 a pipeline
-error, 3 an I/O error.
-`
-
 // cmdRun is promptc run: it returns the agent's exit status, or promptc's
 // own for a refusal. A CLI killed by a signal ends promptc by the same
 // signal (after the hand-over files are removed) when promptc runs as a
@@ -61,7 +41,7 @@ func runAgentOnce(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		if len(args) == 0 {
 			return agentrun.Exit{}, usageError{"run needs an AGENT: " + strings.Join(agentrun.Names(), ", ")}
 		}
-		_, err := io.WriteString(stdout, runUsage)
+		err := writeNamedHelp(stdout, "run")
 		return agentrun.Exit{}, err
 	}
 	a, err := agentrun.Lookup(args[0])

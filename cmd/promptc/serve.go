@@ -37,7 +37,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 		return err
 	}
 	if p.has("help") {
-		return writeHelp(stdout, "serve", serveFlags, nil)
+		return writeNamedHelp(stdout, "serve")
 	}
 	if len(p.args) > 0 {
 		return usageError{"serve takes no arguments"}

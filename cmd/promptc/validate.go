@@ -9,17 +9,21 @@ import (
 	"github.com/promptc/promptc/host"
 )
 
+// validateFlags are validate's flags (a flag without help text has the
+// pipeline commands' one).
+var validateFlags = []flagDef{
+	{name: "base", kind: stringFlag, metavar: "NAME|FILE", help: "the pipeline an overlay FILE is checked over (default: default)"},
+	{name: "overlay", kind: listFlag, metavar: "FILE"}, {name: "set", kind: listFlag, metavar: "KEY=VALUE"},
+	{name: "no-config", kind: boolFlag}, helpFlag,
+}
+
 // cmdValidate checks pipeline files (schema and compile) without reading
 // any source. A FILE that is not a whole pipeline (it has no `promptc:`
 // key) is an overlay and is checked over a base: --base NAME|FILE, else
 // the base the file names with `pipeline:`, else default. With --base,
 // every FILE is an overlay.
 func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	defs := []flagDef{
-		{name: "base", kind: stringFlag}, {name: "overlay", kind: listFlag},
-		{name: "set", kind: listFlag}, {name: "no-config", kind: boolFlag}, {name: "help", kind: boolFlag},
-	}
-	p, done, err := parseCommand("validate", args, defs, -1, stdout)
+	p, done, err := parseCommand("validate", args, validateFlags, -1, stdout)
 	if err != nil || done {
 		return err
 	}

@@ -15,7 +15,7 @@ var Common = []Def{
 	{Name: "pipeline", Kind: String, Metavar: "NAME|FILE", Help: "pipeline to run (default: default = pi 1.6.0, or a layer's default_pipeline)"},
 	{Name: "overlay", Kind: List, Metavar: "FILE", Help: "YAML merged over the pipeline (repeatable)"},
 	ToolFile,
-	{Name: "set", Kind: List, Metavar: "KEY=VALUE", Help: "override one pipeline key, e.g. sections.cwd.order=5"},
+	{Name: "set", Kind: List, Metavar: "KEY=VALUE", Help: "override one pipeline key, e.g. sections.cwd.disabled=true"},
 	{Name: "param", Kind: List, Metavar: "NAME=VALUE", Help: "set a pipeline param (VALUE is YAML)"},
 	{Name: "params", Kind: String, Metavar: "FILE", Help: "JSON/YAML file of param values (- for standard input)"},
 	{Name: "no-config", Kind: Bool, Help: "use no configuration layer (system, user, project)"},
