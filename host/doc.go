@@ -20,6 +20,11 @@
 // pipeline: key scopes it to one pipeline family; default_pipeline: in a
 // system or user layer selects the pipeline of a request that names none.
 //
+// Caches: a Host keeps the plans it compiled (in its Env's [Memoizer]
+// when there is one; [PlanCache] is a bounded one), and a [BuilderCache]
+// set as Host.Builders keeps warm Builders by plan and working directory,
+// so that a long-lived host (promptc serve) reads only what changed.
+//
 // Everything the host reads goes through its [Env] (variables, working
 // directory, home, date, standard input, and optionally a file system, a
 // plan memo and an executor); nothing here keeps global state.

@@ -16,57 +16,29 @@ import (
 )
 
 // state is what the [Service] keeps between requests: the compiled plans
-// (by their layers' bytes), the warm builders (by plan and cwd), the
-// tokenizers explain loaded, and one file cache for the pipeline,
-// overlay and layer files requests name, so that an unchanged file is
-// not read again. Every read goes through the roots.
+// (by their layers' bytes), the warm builders (by plan and cwd; package
+// host keeps both caches), the tokenizers explain loaded, and one file
+// cache for the pipeline, overlay and layer files requests name, so that
+// an unchanged file is not read again. Every read goes through the roots.
 type state struct {
 	base     host.Env
 	roots    *Roots
 	files    sources.FS // cached, within the roots: pipeline, layer and param files
-	plans    *LRU[string, any]
-	builders *LRU[builderKey, *builderSlot]
-	// watch: builders watch their files (BuilderOptions.Watch), so an
-	// unchanged turn makes no file-system call; --no-watch turns it off.
-	watch bool
+	plans    *host.PlanCache
+	builders *host.BuilderCache[builderSlot]
 
 	tokMu sync.Mutex
 	toks  map[string]explain.Tokenizer
 }
 
-type builderKey struct {
-	plan *engine.Plan
-	cwd  string
-}
-
-// builderSlot makes a Builder once per key, outside the LRU's lock,
-// notes the paths its builds were refused by the roots and keeps its
-// last build reply's JSON.
+// builderSlot is what serve keeps beside each warm Builder: the paths its
+// builds were refused by the roots, and its last build reply's JSON.
 type builderSlot struct {
-	once sync.Once
-	b    *engine.Builder
-	err  error
-
 	// replies: the JSON of the Builder's last build reply.
 	replies replyCache
 
 	mu      sync.Mutex
 	refused []string
-	// dropped: the LRU let the slot go; its Builder's watcher is closed
-	// (a Builder still being made is made without one).
-	dropped bool
-}
-
-// drop closes the slot's watcher once the LRU has dropped it; a request
-// still using the Builder goes on validating by stat.
-func (s *builderSlot) drop() {
-	s.mu.Lock()
-	s.dropped = true
-	b := s.b
-	s.mu.Unlock()
-	if b != nil {
-		b.Close()
-	}
 }
 
 func (s *builderSlot) refuse(p string) {
@@ -90,15 +62,19 @@ func (s *builderSlot) takeRefused() []string {
 // builder's cache).
 const maxPlans = 64
 
+// newState keeps at most maxBuilders warm builders, which watch their
+// files with watch (--no-watch turns it off: they validate by stat); each
+// reads the OS's files through the roots, noting what they refuse.
 func newState(e host.Env, roots *Roots, maxBuilders int, watch bool) *state {
 	return &state{
-		base:     e,
-		roots:    roots,
-		files:    roots.FS(fscache.New(osfs.Root()), nil),
-		plans:    NewLRU[string, any](maxPlans),
-		builders: NewLRU[builderKey, *builderSlot](maxBuilders).OnEvict((*builderSlot).drop),
-		watch:    watch,
-		toks:     map[string]explain.Tokenizer{},
+		base:  e,
+		roots: roots,
+		files: roots.FS(fscache.New(osfs.Root()), nil),
+		plans: host.NewPlanCache(maxPlans),
+		builders: host.NewBuilderCache(maxBuilders, watch, func(w *host.Warm[builderSlot]) sources.FS {
+			return roots.FS(osfs.Root(), w.Data.refuse)
+		}),
+		toks: map[string]explain.Tokenizer{},
 	}
 }
 
@@ -137,32 +113,19 @@ func (r requestEnv) Today() string          { return r.st.base.Today() }
 func (r requestEnv) Stdin() io.Reader       { return strings.NewReader("") }
 func (r requestEnv) FS() sources.FS         { return r.st.files }
 
-func (r requestEnv) Memo(key string, compute func() any) any { return r.st.plans.Get(key, compute) }
+func (r requestEnv) Memo(key string, compute func() any) any { return r.st.plans.Memo(key, compute) }
 
 // Builder returns the warm Builder of plan for cwd, making it on first
 // use; the least recently used one is dropped past the server's maximum.
 func (r requestEnv) Builder(plan *engine.Plan, cwd string) (*engine.Builder, error) {
-	slot := r.slot(plan, cwd)
-	return slot.b, slot.err
+	b, err := r.st.builders.Builder(plan, cwd)
+	if err != nil {
+		err = fmt.Errorf("serve: %w", err)
+	}
+	return b, err
 }
 
+// slot is what serve keeps beside the warm Builder of plan for cwd.
 func (r requestEnv) slot(plan *engine.Plan, cwd string) *builderSlot {
-	slot := r.st.builders.Get(builderKey{plan, cwd}, func() *builderSlot { return &builderSlot{} })
-	slot.once.Do(func() {
-		slot.mu.Lock()
-		watch := r.st.watch && !slot.dropped
-		slot.mu.Unlock()
-		b, err := engine.NewBuilderWith(plan, r.st.roots.FS(osfs.Root(), slot.refuse), engine.BuilderOptions{Watch: watch})
-		if err != nil {
-			err = fmt.Errorf("serve: %w", err)
-		}
-		slot.mu.Lock()
-		slot.b, slot.err = b, err
-		dropped := slot.dropped
-		slot.mu.Unlock()
-		if dropped && b != nil {
-			b.Close() // dropped while it was being made
-		}
-	})
-	return slot
+	return &r.st.builders.Get(plan, cwd).Data
 }

@@ -56,17 +56,13 @@ func flagDefsOf(defs []args.Def) []flagDef {
 	return out
 }
 
-// parsed holds a command line after parsing (an args.Parsed, as the
-// commands read it).
+// parsed is a command line as package host/args read it, with the
+// commands' own names for what they read: the flags (has, get, list are
+// args.Parsed's), the positional arguments, the raw line, the flags in
+// the order given and the definitions they were read with.
 type parsed struct {
-	given map[string]bool
-	str   map[string]string
-	lists map[string][]string
-	args  []string
-	// raw is the command line as given.
-	raw []string
-	// occs are the flags in the order they appeared, by long name, with
-	// their values.
+	args []string
+	raw  []string
 	occs []occurrence
 	defs map[string]flagDef
 	// from is the reading this one was made of.
@@ -75,25 +71,17 @@ type parsed struct {
 
 type occurrence struct{ name, value string }
 
-func (p *parsed) has(name string) bool      { return p.given[name] }
-func (p *parsed) get(name string) string    { return p.str[name] }
-func (p *parsed) list(name string) []string { return p.lists[name] }
+func (p *parsed) has(name string) bool      { return p.from.Has(name) }
+func (p *parsed) get(name string) string    { return p.from.Get(name) }
+func (p *parsed) list(name string) []string { return p.from.List(name) }
 
 func parsedOf(ap *args.Parsed) *parsed {
-	p := &parsed{given: map[string]bool{}, str: map[string]string{}, lists: map[string][]string{}, defs: map[string]flagDef{},
-		args: ap.Args, raw: ap.Raw, from: ap}
+	p := &parsed{args: ap.Args, raw: ap.Raw, defs: make(map[string]flagDef, len(ap.Defs)), from: ap}
 	for name, d := range ap.Defs {
 		p.defs[name] = flagDefOf(d)
 	}
 	for _, o := range ap.Occs {
-		p.given[o.Name] = true
 		p.occs = append(p.occs, occurrence{o.Name, o.Value})
-		switch ap.Defs[o.Name].Kind {
-		case stringFlag:
-			p.str[o.Name] = ap.Get(o.Name)
-		case listFlag:
-			p.lists[o.Name] = ap.List(o.Name)
-		}
 	}
 	return p
 }

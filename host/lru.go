@@ -1,13 +1,13 @@
-package serve
+package host
 
 import (
 	"container/list"
 	"sync"
 )
 
-// LRU is a map of at most Cap entries that forgets the least recently
+// lru is a map of at most cap entries that forgets the least recently
 // used one when full. It is safe for concurrent use.
-type LRU[K comparable, V any] struct {
+type lru[K comparable, V any] struct {
 	cap   int
 	evict func(V) // called, without the lock, for each value dropped
 	mu    sync.Mutex
@@ -20,24 +20,24 @@ type lruEntry[K comparable, V any] struct {
 	val V
 }
 
-// NewLRU returns an LRU holding at most capacity entries (at least 1).
-func NewLRU[K comparable, V any](capacity int) *LRU[K, V] {
-	return &LRU[K, V]{cap: max(capacity, 1), order: list.New(), items: map[K]*list.Element{}}
+// newLRU returns an LRU holding at most capacity entries (at least 1).
+func newLRU[K comparable, V any](capacity int) *lru[K, V] {
+	return &lru[K, V]{cap: max(capacity, 1), order: list.New(), items: map[K]*list.Element{}}
 }
 
-// OnEvict makes the LRU call f for every value it drops (after dropping
+// onEvict makes the lru call f for every value it drops (after dropping
 // it, without its lock), e.g. to release what the value holds. Set it
-// before the first Get.
-func (c *LRU[K, V]) OnEvict(f func(V)) *LRU[K, V] {
+// before the first get.
+func (c *lru[K, V]) onEvict(f func(V)) *lru[K, V] {
 	c.evict = f
 	return c
 }
 
-// Get returns the value under k, computing and storing it with make on
+// get returns the value under k, computing and storing it with make on
 // first use. make runs without the lock, so two first uses of one key at
 // once may both compute; the first stored value wins and is returned to
 // both.
-func (c *LRU[K, V]) Get(k K, make func() V) V {
+func (c *lru[K, V]) get(k K, make func() V) V {
 	if v, ok := c.lookup(k); ok {
 		return v
 	}
@@ -66,7 +66,7 @@ func (c *LRU[K, V]) Get(k K, make func() V) V {
 	return v
 }
 
-func (c *LRU[K, V]) lookup(k K) (V, bool) {
+func (c *lru[K, V]) lookup(k K) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if el, ok := c.items[k]; ok {
@@ -77,8 +77,8 @@ func (c *LRU[K, V]) lookup(k K) (V, bool) {
 	return zero, false
 }
 
-// Len is the number of entries.
-func (c *LRU[K, V]) Len() int {
+// size is the number of entries.
+func (c *lru[K, V]) size() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.order.Len()
