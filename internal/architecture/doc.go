@@ -5,7 +5,9 @@
 //	sources (the kind vocabulary; imports only diag and prov)
 //	   ▲           ▲
 //	sources/kinds/<kind>   engine (+ conditions, sections, schema, fscache, yamlpos)
-//	   ▲                        ▲
+//	   ▲                   ▲    ▲
+//	   │       engine/spec ┘    │   (the loader: layers, extends, locks; imports diag, schema, yamlpos)
+//	   │                        │
 //	sources/builtin        explain, bind, pipelines, config
 //	                            ▲
 //	                       host, host/args (layers, trust gate, params, plan cache)
@@ -14,7 +16,8 @@
 //
 // The engine never imports a kind; nothing above the engine imports a kind
 // package except through sources/builtin, the one list of built-in kinds.
-// Nothing the engine depends on imports host; serve reaches no cmd/ code;
+// engine/spec, the loader, imports neither engine nor host, and the lock
+// rule lives in its locks.go alone (spec_test.go). Nothing the engine depends on imports host; serve reaches no cmd/ code;
 // cmd/promptc imports neither config nor bind (host_test.go).
 // The vocabulary holds no operating-system code: the host's file system
 // and its Linux fast paths are sources/osfs, Node's error wording is
