@@ -4,10 +4,10 @@
 //
 //	sources (the kind vocabulary; imports only diag and prov)
 //	   ▲           ▲
-//	sources/kinds/<kind>   engine (+ conditions, sections, schema, fscache, yamlpos)
-//	   ▲                   ▲    ▲
-//	   │       engine/spec ┘    │   (the loader: layers, extends, locks; imports diag, schema, yamlpos)
-//	   │                        │
+//	   │           engine/spec (the loader: layers, extends, locks; imports diag, schema, yamlpos)
+//	   │                ▲
+//	sources/kinds/<kind>   engine (+ conditions, sections, fscache)
+//	   ▲                        ▲
 //	sources/builtin        explain, bind, pipelines, config
 //	                            ▲
 //	                       host, host/args (layers, trust gate, params, plan cache)
