@@ -10,7 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"fmt"
 	"github.com/promptc/promptc/agentcapture"
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // The real CLIs, installed by the oracle's install.sh under $AGENTS_DIR
@@ -51,20 +53,25 @@ func oracleDir(t *testing.T) string {
 	return ""
 }
 
+// realCLIs is the suite of the tests that run the real agent CLIs:
+// announced when it skips, required by .ci/run only where they are
+// installed ($AGENTS_DIR).
+var realCLIs = &suite.Suite{Name: suite.AgentRunCLIs}
+
 // realWorld is a world whose PATH holds the four real CLIs, or a skip.
 func realWorld(t *testing.T, agent string) (*world, string) {
 	t.Helper()
 	dir := os.Getenv("AGENTS_DIR")
 	if dir == "" {
-		t.Skip("AGENTS_DIR is not set: the real-CLI tests of promptc run and capture are skipped (install the CLIs with ../shared/oracle/agents/install.sh)")
+		realCLIs.Skip(t, "AGENTS_DIR is not set: the real-CLI tests of promptc run and capture are skipped (install the CLIs with ../shared/oracle/agents/install.sh)")
 	}
 	oracle := oracleDir(t)
 	if _, err := os.Stat(filepath.Join(oracle, "sandbox.sh")); err != nil {
-		t.Skipf("no agents oracle at %q: real-CLI tests skipped", oracle)
+		realCLIs.Skip(t, fmt.Sprintf("no agents oracle at %q: real-CLI tests skipped", oracle))
 	}
 	for _, tool := range []string{"unshare", "ip", "python3"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("no %s: real-CLI tests skipped", tool)
+			realCLIs.Skip(t, fmt.Sprintf("no %s: real-CLI tests skipped", tool))
 		}
 	}
 	cli := filepath.Join(dir, cliPaths[agent])

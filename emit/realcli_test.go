@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/promptc/promptc/internal/testkit/suite"
 	"github.com/promptc/promptc/sources/osfs"
 )
 
@@ -129,6 +130,11 @@ func expectations(t *testing.T, dir string, project, user Source, wantFail bool)
 	return out
 }
 
+// emitCLIs is the suite of emit --check against the real agent CLIs:
+// announced when it skips, required by .ci/run only where they are
+// installed ($AGENTS_DIR).
+var emitCLIs = &suite.Suite{Name: suite.EmitCLIs}
+
 // TestEmitCheckMatchesRealCLIs emits a sample monorepo (root rules, a
 // rule scoped to src/api, a user-level file, hand-written sections kept),
 // then runs Codex CLI, Claude Code, Gemini CLI, opencode and Copilot CLI on it from the
@@ -142,12 +148,12 @@ func TestEmitCheckMatchesRealCLIs(t *testing.T) {
 	case testing.Short():
 		t.Skip("-short")
 	case agentsDir == "":
-		t.Skip("AGENTS_DIR is not set: the real agent CLIs are not installed (../shared/oracle/agents/install.sh)")
+		emitCLIs.Skip(t, "AGENTS_DIR is not set: the real agent CLIs are not installed (../shared/oracle/agents/install.sh)")
 	case oracle == "":
-		t.Skip("the agents oracle (../shared/oracle/agents) is not there; PROMPTC_AGENTS_ORACLE names it")
+		emitCLIs.Skip(t, "the agents oracle (../shared/oracle/agents) is not there; PROMPTC_AGENTS_ORACLE names it")
 	}
 	if _, err := exec.LookPath("unshare"); err != nil {
-		t.Skip("unshare is not installed: the oracle cannot sandbox the CLIs")
+		emitCLIs.Skip(t, "unshare is not installed: the oracle cannot sandbox the CLIs")
 	}
 	// Two cases: as emitted, and with a hand-written
 	// src/api/AGENTS.override.md that shadows the emitted src/api/AGENTS.md

@@ -3,6 +3,7 @@ package explain_test
 import (
 	"bytes"
 	"context"
+	"github.com/promptc/promptc/internal/testkit/suite"
 	"html"
 	"os"
 	"os/exec"
@@ -21,9 +22,13 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	t.Skip("chromium is not installed (Debian: apt-get install chromium)")
+	chromiumSuite.Skip(t, "chromium is not installed (Debian: apt-get install chromium)")
 	return ""
 }
+
+// chromiumSuite is the tests that render the page in chromium: announced
+// when they skip, a failure where CI requires them.
+var chromiumSuite = &suite.Suite{Name: suite.ChromiumHTML}
 
 // runChromium runs the browser headless, offline and without a profile.
 func runChromium(t *testing.T, bin string, args ...string) []byte {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/promptc/promptc/internal/testkit/suite"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +10,10 @@ import (
 	"strconv"
 	"testing"
 )
+
+// conformanceSuite is the shared conformance harness's suite: announced
+// when it skips, a failure where CI requires it.
+var conformanceSuite = &suite.Suite{Name: suite.Conformance}
 
 // TestConformance runs the shared conformance harnesses over a freshly
 // built promptc: pi (real pi 0.83.0 outputs, pipeline pi@0.83.0), both
@@ -30,11 +35,11 @@ func TestConformance(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(shared, "pi.py")); err != nil {
-		t.Skip("no shared conformance harness beside the checkout")
+		conformanceSuite.Skip(t, "no shared conformance harness beside the checkout ("+shared+")")
 	}
 	python, err := exec.LookPath("python3")
 	if err != nil {
-		t.Skip("python3 not installed")
+		conformanceSuite.Skip(t, "python3 not installed")
 	}
 	bin := filepath.Join(t.TempDir(), "promptc")
 	build := exec.Command("go", "build", "-o", bin, ".")

@@ -22,6 +22,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/internal/testkit/oracletest"
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // transports are the adapter's two ways of calling promptc (PROMPTC_TRANSPORT).
@@ -49,8 +50,12 @@ var (
 	hOnce sync.Once
 )
 
+// cowSuite is this package's suite: announced when it skips (CI does not
+// require it: it has no CowAgent snapshot).
+var cowSuite = &suite.Suite{Name: suite.CowAgent}
+
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := suite.Run(m, cowSuite)
 	if h.tmp != "" {
 		os.RemoveAll(h.tmp)
 	}
@@ -65,7 +70,7 @@ func setup(t testing.TB) *harness {
 	}
 	hOnce.Do(func() { h.skip = h.init() })
 	if h.skip != "" {
-		t.Skip(h.skip)
+		cowSuite.Skip(t, h.skip)
 	}
 	return &h
 }

@@ -27,6 +27,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/internal/testkit/oracletest"
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // harness is what every test needs: the oracle, the Node that runs it, the
@@ -42,16 +43,18 @@ type harness struct {
 }
 
 // piVersion is a pi release the tests run: the oracle folder in the shared
-// tree, the variable naming an installed copy, and the pipeline the
-// extension must choose there.
+// tree, the variable naming an installed copy, the pipeline the extension
+// must choose there, and the suite its tests are (announced when they
+// skip; CI requires both).
 type piVersion struct {
 	version, sharedDir, env, pipeline string
+	suite                             *suite.Suite
 }
 
 // piVersions are the pi releases the extension is proven in, oldest first.
 var piVersions = []piVersion{
-	{version: "0.83.0", sharedDir: "pi", env: "PI_ORACLE_DIR", pipeline: "pi@0.83.0"},
-	{version: "1.6.0", sharedDir: "pi-1.6.0", env: "PI16_ORACLE_DIR", pipeline: "pi@1.6.0"},
+	{version: "0.83.0", sharedDir: "pi", env: "PI_ORACLE_DIR", pipeline: "pi@0.83.0", suite: &suite.Suite{Name: suite.PiOracle083}},
+	{version: "1.6.0", sharedDir: "pi-1.6.0", env: "PI16_ORACLE_DIR", pipeline: "pi@1.6.0", suite: &suite.Suite{Name: suite.PiOracle160}},
 }
 
 // installed are the harnesses TestMain built before any test ran, by pi
@@ -75,7 +78,10 @@ func setupVersion(t *testing.T, version string) harness {
 	t.Helper()
 	h := installed[version]
 	if h == nil {
-		t.Skip(skipWhy[version])
+		if testing.Short() {
+			t.Skip(skipWhy[version])
+		}
+		versionOf(version).suite.Skip(t, skipWhy[version])
 	}
 	depended.Do(func() {
 		if err := oracletest.DependOnModule(); err != nil {
@@ -90,11 +96,24 @@ func TestMain(m *testing.M) {
 	os.Exit(run(m))
 }
 
+// versionOf is the piVersion of version.
+func versionOf(version string) piVersion {
+	for _, v := range piVersions {
+		if v.version == version {
+			return v
+		}
+	}
+	panic("no pi version " + version)
+}
+
 // run builds the harnesses (unless -short or no oracle) and runs the
-// tests.
+// tests. A version whose oracle is missing is announced as a skipped
+// suite; when $PROMPTC_REQUIRE_SUITES requires it, no test runs and the
+// status is 1.
 func run(m *testing.M) int {
 	cases, ok := casesDir()
 	var promptc string
+	var missing []piVersion
 	for _, v := range piVersions {
 		oracle, why := findOracle(v)
 		switch {
@@ -102,8 +121,10 @@ func run(m *testing.M) int {
 			skipWhy[v.version] = "-short: the pi oracle runs take a minute"
 		case oracle == "":
 			skipWhy[v.version] = why
+			missing = append(missing, v)
 		case !ok:
 			skipWhy[v.version] = "no curated pi oracle cases (../shared/oracle/pi/cases)"
+			missing = append(missing, v)
 		default:
 			h, dir, err := build(v.version, oracle, cases, promptc)
 			if dir != "" {
@@ -117,7 +138,21 @@ func run(m *testing.M) int {
 			installed[v.version] = &h
 		}
 	}
-	return m.Run()
+	failed := false
+	for _, v := range missing {
+		if err := v.suite.Missing(skipWhy[v.version]); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			failed = true
+		}
+	}
+	if failed {
+		return 1
+	}
+	var suites []*suite.Suite
+	for _, v := range piVersions {
+		suites = append(suites, v.suite)
+	}
+	return suite.Run(m, suites...)
 }
 
 // casesDir is the shared folder's curated pi cases.

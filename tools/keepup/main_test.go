@@ -1,12 +1,18 @@
 package main
 
 import (
+	"fmt"
+	"github.com/promptc/promptc/internal/testkit/suite"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
 )
+
+// keepupSuite is the run of keepup against the real pi 1.6.0: announced
+// when it skips.
+var keepupSuite = &suite.Suite{Name: suite.KeepUp}
 
 // TestKeepUpPi16 runs keepup on three curated cases with the real pi
 // 1.6.0 (the installed oracle: $PI16_ORACLE_DIR, else
@@ -28,13 +34,13 @@ func TestKeepUpPi16(t *testing.T) {
 		oracle = filepath.Join(shared, "oracle", "pi-1.6.0")
 	}
 	if _, err := os.Stat(filepath.Join(oracle, "node_modules", "@earendil-works", "pi-coding-agent")); err != nil {
-		t.Skipf("no installed pi 1.6.0 oracle in %s (set $PI16_ORACLE_DIR): %v", oracle, err)
+		keepupSuite.Skip(t, fmt.Sprintf("no installed pi 1.6.0 oracle in %s (set $PI16_ORACLE_DIR): %v", oracle, err))
 	}
 	if _, err := os.Stat(filepath.Join(shared, "conformance", "pi.py")); err != nil {
-		t.Skipf("no shared conformance harness: %v", err)
+		keepupSuite.Skip(t, fmt.Sprintf("no shared conformance harness: %v", err))
 	}
 	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("no python3 for the shared harness")
+		keepupSuite.Skip(t, "no python3 for the shared harness")
 	}
 	cases := t.TempDir()
 	for _, c := range []string{"ctx-basic", "tools-bash-only", "sys-custom-no-read"} {

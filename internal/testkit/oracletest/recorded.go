@@ -3,6 +3,8 @@ package oracletest
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"github.com/promptc/promptc/internal/testkit/suite"
 	"os"
 	"path/filepath"
 	"testing"
@@ -56,18 +58,23 @@ func WriteRecorded(t testing.TB, root string, files map[string]json.RawMessage) 
 	}
 }
 
+// cowCases is the suite of the tests that read the recorded CowAgent
+// oracle cases.
+var cowCases = &suite.Suite{Name: suite.SharedCowCase}
+
 // CowAgentCases returns the CowAgent oracle case directories, sorted; the
-// test is skipped when the shared folder or its cases are absent.
+// test is skipped when the shared folder or its cases are absent (the
+// suite shared/cowagent-cases).
 func CowAgentCases(t testing.TB) []string {
 	t.Helper()
 	shared, ok := SharedDir()
 	if !ok {
-		t.Skip("shared folder with the oracle cases not found")
+		cowCases.Skip(t, "shared folder with the oracle cases not found")
 	}
 	casesDir := filepath.Join(shared, "oracle", "cowagent", "cases")
 	entries, err := os.ReadDir(casesDir)
 	if err != nil {
-		t.Skipf("no CowAgent cases: %v", err)
+		cowCases.Skip(t, fmt.Sprintf("no CowAgent cases: %v", err))
 	}
 	dirs := make([]string, 0, len(entries))
 	for _, e := range entries {

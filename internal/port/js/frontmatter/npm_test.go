@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/internal/port/simpleyaml/simpleyamltest"
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // npmParse parses each document with the real npm yaml package, as pi
@@ -20,6 +21,10 @@ const out = docs.map(d => { try { return {v: YAML.parse(d) ?? null}; } catch (e)
 process.stdout.write(JSON.stringify(out));
 `
 
+// npmSuite is the comparison with the real npm yaml: announced when it
+// skips.
+var npmSuite = &suite.Suite{Name: suite.NPMYAML}
+
 // TestFastPathIsNPMYAML compares the fast path with the real npm yaml
 // (the pi oracle's, $PI_ORACLE_DIR as .ci/run installs it): wherever the
 // fast path takes a generated document, npm yaml parses it to the same
@@ -28,11 +33,11 @@ func TestFastPathIsNPMYAML(t *testing.T) {
 	dir := os.Getenv("PI_ORACLE_DIR")
 	mod := filepath.Join(dir, "node_modules", "yaml")
 	if _, err := os.Stat(mod); dir == "" || err != nil {
-		t.Skip("set PI_ORACLE_DIR to an installed pi oracle (npm ci there)")
+		npmSuite.Skip(t, "set PI_ORACLE_DIR to an installed pi oracle (npm ci there)")
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("no node")
+		npmSuite.Skip(t, "no node")
 	}
 	docs := simpleyamltest.Documents(3000, 11)
 	var npm []struct {

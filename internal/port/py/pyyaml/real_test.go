@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/promptc/promptc/internal/port/simpleyaml/simpleyamltest"
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // pyParse loads each document with the real PyYAML (yaml.safe_load, as
@@ -20,13 +21,17 @@ for d in json.load(sys.stdin):
 json.dump(out, sys.stdout)
 `
 
+// pyyamlSuite is the comparison with the real PyYAML: announced when it
+// skips.
+var pyyamlSuite = &suite.Suite{Name: suite.PyYAML}
+
 // TestFastPathIsPyYAML compares the fast path with the real PyYAML (the
 // python3 on PATH, which the CowAgent oracle uses too): wherever the fast
 // path takes a generated document, safe_load gives the same value.
 func TestFastPathIsPyYAML(t *testing.T) {
 	py, err := exec.LookPath("python3")
 	if err != nil || exec.Command(py, "-c", "import yaml").Run() != nil {
-		t.Skip("no python3 with PyYAML")
+		pyyamlSuite.Skip(t, "no python3 with PyYAML")
 	}
 	docs := simpleyamltest.Documents(3000, 11)
 	var real []struct {
