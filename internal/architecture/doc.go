@@ -2,11 +2,11 @@
 // dependencies between promptc's packages, so that the layering the README
 // describes cannot erode silently.
 //
-//	sources (the kind vocabulary; imports only diag and prov)
-//	   ▲           ▲
-//	   │           engine/spec (the loader: layers, extends, locks; imports diag, schema, yamlpos)
-//	   │                ▲
-//	sources/kinds/<kind>   engine (+ conditions, sections, fscache)
+//	sources (the kind vocabulary;        engine/spec (the loader: layers, extends,
+//	  imports only diag and prov)          locks; imports diag, schema, yamlpos)
+//	   ▲           ▲                         ▲
+//	   │           └─────────────┐   ┌───────┘
+//	sources/kinds/<kind>         engine (+ conditions, sections, fscache)
 //	   ▲                        ▲
 //	sources/builtin        explain, bind, pipelines, config
 //	                            ▲
