@@ -12,7 +12,8 @@ import (
 // Expand is the user message line becomes once pi's /skill: and
 // prompt-template expansion ran with the skills and templates the
 // pipeline's expand: block names; warnings are the sources' and the
-// expansion's.
+// expansion's, and, for a line left unchanged that names a skill or
+// template the pipeline left out (an untrusted project's), why.
 func (s *Session) Expand(ctx context.Context, line string) (string, diag.List, error) {
 	ex := s.Plan.Spec().Expand
 	var ids []string
@@ -44,15 +45,23 @@ func (s *Session) Expand(ctx context.Context, line string) (string, diag.List, e
 	if err != nil {
 		return "", nil, err
 	}
+	if text == line {
+		ds = append(ds, s.notExpanded(ctx, line)...)
+	}
 	return text, append(warnings, ds...), nil
 }
 
 // Explain builds and explains the session: the report of package explain
-// counted with tok, and the Result it explains.
+// counted with tok; for an agent's pipeline, its why-not also lists what
+// `promptc agents` reports that agent skipping (withAgentSkips).
 func (s *Session) Explain(ctx context.Context, tok explain.Tokenizer) (*explain.Report, error) {
 	res, err := s.Build(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return explain.New(s.Plan, res, explain.Options{Tokenizer: tok})
+	rep, err := explain.New(s.Plan, res, explain.Options{Tokenizer: tok})
+	if err != nil {
+		return nil, err
+	}
+	return rep, s.withAgentSkips(ctx, rep, tok)
 }

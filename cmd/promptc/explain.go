@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"io"
 	"os"
 
@@ -17,13 +19,17 @@ var explainFlags = []flagDef{
 }
 
 // cmdExplain prints why the prompt says what it says: the report of
-// package explain as text, JSON (--json) or an HTML page (--html FILE).
+// package explain as text, JSON (--json) or an HTML page (--html FILE);
+// with a TARGET, the short answer about that one thing.
 func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	s, done, err := openSession(ctx, "explain", args, explainFlags, 0, stdout, stderr, e)
+	s, done, err := openSession(ctx, "explain", args, explainFlags, -1, stdout, stderr, e)
 	if err != nil || done {
 		return err
 	}
 	p := s.p
+	if len(p.args) > 1 {
+		return usageError{fmt.Sprintf("explain takes one TARGET at most, got %q and %q", p.args[0], p.args[1])}
+	}
 	if p.has("html") && p.has("json") {
 		return usageError{"--html and --json cannot be combined"}
 	}
@@ -34,6 +40,12 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 	rep, err := s.hs.Explain(ctx, tok)
 	if err != nil {
 		return err
+	}
+	if len(p.args) == 1 {
+		if p.has("html") {
+			return usageError{"--html draws the whole report: it takes no TARGET"}
+		}
+		return explainTarget(ctx, s, rep, tok, p.args[0], p.has("json"), stdout, e)
 	}
 	switch {
 	case p.has("json"):
@@ -50,4 +62,26 @@ func cmdExplain(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 		return os.WriteFile(p.get("html"), buf.Bytes(), 0o666)
 	}
 	return rep.WriteText(stdout)
+}
+
+// explainTarget prints the answer about target (explain.Answer), as text
+// or JSON. Whether the target is in the prompt or not, the question was
+// answered: exit 0. A target explain cannot place (unknown, ambiguous) is
+// a usage error (exit 2) naming the candidates or the closest name.
+func explainTarget(ctx context.Context, s *session, rep *explain.Report, tok explain.Tokenizer, target string, asJSON bool, stdout io.Writer, e env) error {
+	wd, err := e.Getwd()
+	if err != nil {
+		return err
+	}
+	ans, err := s.hs.ExplainTarget(ctx, rep, tok, target, wd)
+	if te := new(explain.TargetError); errors.As(err, &te) {
+		return usageError{te.Error()}
+	}
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(stdout, ans)
+	}
+	return ans.WriteText(stdout)
 }
