@@ -17,9 +17,8 @@ import (
 // base's (no blocking on a named pipe).
 type snapshotFS struct {
 	base sources.FS
-	// memo maps a snapKey to its *snapResult: a sync.Map, since every
-	// path is stored once and then read by all of the check's workers.
-	memo sync.Map
+	mu   sync.Mutex
+	memo map[snapKey]snapResult
 }
 
 type snapKey struct {
@@ -37,18 +36,26 @@ type snapResult struct {
 }
 
 func newSnapshotFS(base sources.FS) *snapshotFS {
-	return &snapshotFS{base: base}
+	return &snapshotFS{base: base, memo: map[snapKey]snapResult{}}
 }
 
-// get returns the memoized result of op on name, computing it once (two
-// callers racing may both compute; the first stored is kept).
+// get returns the memoized result of op on name, computing it once.
 func (s *snapshotFS) get(k snapKey, compute func() snapResult) snapResult {
-	if r, ok := s.memo.Load(k); ok {
-		return *r.(*snapResult)
+	s.mu.Lock()
+	r, ok := s.memo[k]
+	s.mu.Unlock()
+	if ok {
+		return r
 	}
-	r := compute()
-	first, _ := s.memo.LoadOrStore(k, &r)
-	return *first.(*snapResult)
+	r = compute()
+	s.mu.Lock()
+	if first, raced := s.memo[k]; raced {
+		r = first
+	} else {
+		s.memo[k] = r
+	}
+	s.mu.Unlock()
+	return r
 }
 
 // Open is not memoized: a file opened is read by its caller.

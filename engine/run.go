@@ -81,7 +81,13 @@ func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *so
 	if err != nil && p.fallback != nil && ctx.Err() == nil {
 		res, err = r.fallback(ctx, err)
 	}
+	if err == nil {
+		err = r.guardPolicy(res)
+	}
 	if err != nil || len(in.Turns) == 0 {
+		if err != nil {
+			res = nil
+		}
 		return res, r.facts(), err
 	}
 	if res.Runs, err = r.turns(ctx, res.Text); err != nil {
@@ -148,6 +154,9 @@ type run struct {
 	wantFacts bool
 	// cuts are the cuts source caps made, in the order made.
 	cuts []Cut
+	// policy holds the marked sections' texts every transform of the
+	// run must keep (run_required.go); nil without marks.
+	policy *policyGuard
 }
 
 func (p *Plan) newRun(in Input) (*run, error) {

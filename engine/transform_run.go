@@ -59,6 +59,9 @@ func (r *run) turn(ctx context.Context, base, line string) (RunResult, error) {
 		if outcome == OutcomeChanged || outcome == OutcomeUnchanged {
 			if next != nil {
 				if *next != prompt {
+					if err := r.policy.keeps(tp, prompt, *next); err != nil {
+						return rr, err
+					}
 					rr.ChangedBy = append(rr.ChangedBy, tp.id)
 				} else {
 					rep.Outcome = OutcomeUnchanged

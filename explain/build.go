@@ -35,6 +35,7 @@ func New(plan *engine.Plan, res *engine.Result, opts Options) (*Report, error) {
 			Tokenizer: tok.Name(), Join: ps.Join,
 			Catalogs: []Catalog{}, ContextFiles: []File{}, WhyNot: []WhyNot{}, Warnings: []Warning{},
 			Diagnostics: nonNil(res.Diagnostics), Layers: nonNil(res.Layers), Overrides: nonNil(res.Overrides),
+			Locks: locksOf(ps),
 		},
 	}
 	b.sections()

@@ -57,6 +57,9 @@ type Report struct {
 	// and their positions.
 	Layers    []spec.LayerReport `json:"layers"`
 	Overrides []spec.Override    `json:"overrides"`
+	// Locks are the policy marks in force (locked, required, final), in
+	// the order the layers were merged; left out when there are none.
+	Locks []Lock `json:"locks,omitempty"`
 	// Runs are the runs of explain --input LINE, in order; each says which
 	// transform rewrote its prompt.
 	Runs []Run `json:"runs"`

@@ -17,6 +17,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	r.textHeader(&b)
 	r.textLayers(&b)
+	r.textLocks(&b)
 	r.textSections(&b)
 	r.textFiles(&b)
 	r.textContext(&b)

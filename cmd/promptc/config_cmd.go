@@ -45,9 +45,10 @@ func cmdConfig(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 		return writeJSON(stdout, struct {
 			Layers    []spec.LayerReport `json:"layers"`
 			Overrides []spec.Override    `json:"overrides"`
+			Locks     []spec.SectionLock `json:"locks,omitempty"`
 			Pipeline  map[string]any     `json:"pipeline"`
 			Origins   map[string]string  `json:"origins,omitempty"`
-		}{layers, nonNilOverrides(ps.Overrides), eff, origins})
+		}{layers, nonNilOverrides(ps.Overrides), ps.SectionLocks(), eff, origins})
 	}
 	var b strings.Builder
 	b.WriteString("# Layers, lowest precedence first:\n")
@@ -57,6 +58,12 @@ func cmdConfig(ctx context.Context, args []string, stdout, stderr io.Writer, e e
 			line += ": " + l.Reason
 		}
 		b.WriteString(line + "\n")
+	}
+	if locks := ps.SectionLocks(); len(locks) > 0 {
+		b.WriteString("# Locks (no layer above may change these sections, nor place anything after a final one):\n")
+		for _, l := range locks {
+			fmt.Fprintf(&b, "#   %s: %s at %s (%s)\n", l.Section, l.Kind, l.At, l.Role)
+		}
 	}
 	if len(ps.Overrides) > 0 {
 		b.WriteString("# Set by more than one layer:\n")

@@ -19,7 +19,8 @@
 // from the selected pipeline: each param declares the flags and environment
 // variables that set it (see package bind).
 //
-// Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors;
+// Exit status: 0 ok, 1 pipeline errors, 2 usage errors, 3 I/O or internal errors,
+// 6 a run refused because its prompt would lose a locked, required or final section;
 // promptc test exits 1 when a case fails, promptc diff --exit-code when the
 // prompts differ, promptc record when its case does not reproduce the prompt.
 package main
@@ -33,6 +34,7 @@ import (
 	"runtime/debug"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
@@ -198,6 +200,11 @@ func report(err error, stderr io.Writer) int {
 	if ue, ok := asUsage(err); ok {
 		fmt.Fprintf(stderr, "promptc: %s\nRun 'promptc help' for usage.\n", ue.msg)
 		return exitUsage
+	}
+	var pe *engine.PolicyError // a run that would lose a policy section
+	if errors.As(err, &pe) {
+		fmt.Fprintln(stderr, pe.Error())
+		return exitPolicy
 	}
 	var dl diag.List
 	if errors.As(err, &dl) {

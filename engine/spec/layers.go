@@ -77,10 +77,12 @@ type layering struct {
 	overrides map[string]*Override
 	order     []string
 	layer     map[string]string // section id -> name of that layer
+	// ranks gives each layer's place in the merge order (LayerRank).
+	ranks map[string]int
 }
 
 func newLayering() *layering {
-	return &layering{overrides: map[string]*Override{}, layer: map[string]string{}}
+	return &layering{overrides: map[string]*Override{}, layer: map[string]string{}, ranks: map[string]int{}}
 }
 
 // dotted turns a JSON pointer into a dotted key.
@@ -172,7 +174,10 @@ func (lg *layering) check(m map[string]any, ix yamlpos.Index, below map[string]a
 
 // record notes the keys layer name sets over values already set below, and
 // the locks and sections the layer brings.
-func (lg *layering) record(name string, m map[string]any, ix yamlpos.Index, below map[string]any, pos yamlpos.Index) {
+func (lg *layering) record(name, role string, m map[string]any, ix yamlpos.Index, below map[string]any, pos yamlpos.Index) {
+	if _, seen := lg.ranks[name]; !seen {
+		lg.ranks[name] = len(lg.ranks)
+	}
 	leaves(m, "", func(ptr string, v any) {
 		was, present := at(below, ptr)
 		if !present || reflect.DeepEqual(was, v) {
@@ -189,7 +194,7 @@ func (lg *layering) record(name string, m map[string]any, ix yamlpos.Index, belo
 		o.Overridden = append(o.Overridden, o.Winner)
 		o.Winner = Setting{Value: v, At: ix.Lookup(ptr).String(), Layer: name}
 	})
-	lg.locks = append(lg.locks, locksIn(m, ix)...)
+	lg.locks = append(lg.locks, locksIn(m, ix, name, role)...)
 	sections, _ := m["sections"].(map[string]any)
 	existing, _ := below["sections"].(map[string]any)
 	for id := range sections {

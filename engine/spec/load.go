@@ -106,7 +106,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		if !lg.check(m, ix, below, i == 0 || l.role == RoleExtends, &diags) {
 			continue
 		}
-		lg.record(l.name, m, ix, below, pos)
+		lg.record(l.name, l.role, m, ix, below, pos)
 		if alone {
 			only = m
 		} else if err := k.Load(confmap.Provider(m, ""), nil); err != nil {
@@ -147,7 +147,7 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 		if !lg.check(m, ix, below, false, &diags) {
 			continue
 		}
-		lg.record(where.File, m, ix, below, pos)
+		lg.record(where.File, RoleSet, m, ix, below, pos)
 		if err := k.Set(strings.ReplaceAll(s.Key, ".", delim), v["v"]); err != nil {
 			diags.Errorf(where, "load", "%v", err)
 			continue
@@ -159,6 +159,8 @@ func Load(ctx context.Context, set LoadSettings) (*Spec, diag.List, error) {
 	spec.Overrides = lg.list()
 	spec.sectionLayer = lg.layer
 	spec.locks = lg.locks
+	spec.sectionLocks = lg.locks.sectionLocks()
+	spec.ranks = lg.ranks
 	if diags.HasErrors() {
 		return nil, diags, nil
 	}

@@ -52,6 +52,10 @@ type Spec struct {
 	// rootLayer is the pipeline at the bottom of the extends chain.
 	rootLayer string
 	locks     locks
+	// sectionLocks are the marks on sections (SectionLocks); ranks the
+	// layers' merge order (LayerRank).
+	sectionLocks []SectionLock
+	ranks        map[string]int
 	// pos maps JSON pointers into the layer that last set them.
 	pos yamlpos.Index
 	// registeredBy gives, per registration list pointer (/tools, ...),
@@ -247,6 +251,10 @@ type SectionSpec struct {
 	// change it (disable, move or rewrite it), and a budget never cuts it;
 	// promptc policy reports it, and integrations refuse a run without it.
 	Required bool `koanf:"required"`
+	// Final: like Locked, and no layer above may place a section (or a
+	// transform's text) after this one: such a section is an error at
+	// load, such a run is refused (package engine).
+	Final bool `koanf:"final"`
 	// Seam overrides the pipeline's seam for this section.
 	Seam string `koanf:"seam"`
 	// Priority orders cuts under the pipeline budget: the lowest is cut
