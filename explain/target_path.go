@@ -172,6 +172,7 @@ func (a *asker) whyNot(p string) *Answer {
 		ans.Change = "fix the name in its frontmatter"
 	case RuleWrongName, RuleOutside:
 		ans.Because = "source " + w.Source + ": " + reasonText(w)
+		ans.Change = "give it one of the names this agent reads, or add it with a layer"
 		if ans.Rule == RuleOutside {
 			ans.Because = fmt.Sprintf("source %s never looks in %s: outside the walk", w.Source, path.Dir(p))
 			ans.Change = "run from a directory whose walk passes it, or add it with a layer"
