@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
@@ -34,7 +36,7 @@ type DirReport struct {
 }
 
 // dirReport is the report of one directory from what the agent loaded.
-func dirReport(l loaded, a Agent, realRoot, rel string, pls []placement, texts map[string]string) DirReport {
+func dirReport(l loaded, a Agent, realRoot, rel string, pls []placement) DirReport {
 	files := []string{}
 	for _, f := range l.files {
 		p := f.Path
@@ -43,7 +45,7 @@ func dirReport(l loaded, a Agent, realRoot, rel string, pls []placement, texts m
 		}
 		files = append(files, p)
 	}
-	return DirReport{Dir: rel, Files: files, Rules: verifyDir(l, a, realRoot, rel, pls, texts)}
+	return DirReport{Dir: rel, Files: files, Rules: verifyDir(l, a, realRoot, rel, pls)}
 }
 
 // AgentReport is one agent's part of the check.
@@ -76,19 +78,22 @@ type CheckReport struct {
 // rule the agent receives, and why not. cwd is where user-scope files are
 // checked from (the repository root at project scope).
 func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*CheckReport, error) {
-	plan, err := Plan(ctx, src, opts)
-	if err != nil {
-		return nil, err
-	}
 	if h.FS == nil {
 		h.FS = osfs.Root()
 	}
 	// One snapshot for the whole check: every path read once (snapshotFS),
 	// and one fscache snapshot over it that every pipeline run reads
 	// through as its own (a plain Plan.Run would otherwise make a cache
-	// per run), so a file is also parsed once.
-	h.FS = fscache.Snapshot(newSnapshotFS(h.FS))
-	realRoot, err := opts.fs().EvalSymlinks(opts.Root)
+	// per run), so a file is also parsed once. The plan reads through it
+	// too (checkFS) when both see the real file system.
+	snap := newSnapshotFS(h.FS)
+	wfs := newCheckFS(opts.fs(), h.FS, snap)
+	plan, err := planCheck(ctx, src, opts, wfs)
+	if err != nil {
+		return nil, err
+	}
+	h.FS = fscache.Snapshot(snap)
+	realRoot, err := wfs.EvalSymlinks(opts.Root)
 	if err != nil {
 		return nil, err
 	}
@@ -115,9 +120,10 @@ func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*
 	if opts.Scope == ScopeProject {
 		rep.Findings = append(rep.Findings, lint(h.FS, realRoot)...)
 	}
+	// Each rule's text as verifyDir looks for it in what an agent sends.
 	texts := map[string]string{}
 	for _, r := range src.Rules {
-		texts[r.ID] = r.Text
+		texts[r.ID] = strings.TrimSpace(r.Text)
 	}
 	dirs := checkDirs(plan.Files, opts.Scope, realRoot, cwd)
 	var todo []Agent
@@ -126,23 +132,8 @@ func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*
 			todo = append(todo, a)
 		}
 	}
-	// The agents are independent: each builds its own pipeline, in
-	// parallel (at most GOMAXPROCS at once); the report keeps their order.
-	reports := make([]AgentReport, len(todo))
-	errs := make([]error, len(todo))
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for i, a := range todo {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			reports[i], errs[i] = checkAgent(ctx, a, plan.Files, opts.Scope, h, realRoot, dirs, texts)
-		}()
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
+	reports, err := checkAgents(ctx, todo, plan.Files, opts.Scope, h, realRoot, dirs, texts)
+	if err != nil {
 		return nil, err
 	}
 	rep.Agents = reports
@@ -171,35 +162,101 @@ func checkDirs(files []File, scope Scope, realRoot, cwd string) []string {
 	return dirs
 }
 
-func checkAgent(ctx context.Context, a Agent, files []File, scope Scope, h Host, realRoot string, dirs []string, texts map[string]string) (AgentReport, error) {
-	ar := AgentReport{Agent: a.Name, Target: a.Target, Pipeline: a.Pipeline, Verified: a.Pipeline != ""}
-	if !ar.Verified {
-		ar.Note = "unverified: promptc has no pipeline of " + a.Name + "; its files are checked against the documented format only"
-		for _, f := range files {
-			if f.Target == a.Target && (f.Agent == "" || f.Agent == a.Name) {
-				ar.Files = append(ar.Files, f.Path)
+// agentJob is one build of a verified agent's pipeline from one
+// directory: its report goes to reports[agent].Dirs[slot].
+type agentJob struct {
+	agent, slot int
+	run         *agentRun
+	dir         string
+}
+
+// checkAgents reports each agent of todo. The builds are independent:
+// every (agent, directory) pair is one job, run by GOMAXPROCS workers, so
+// an agent with a costly pipeline does not keep the others waiting; the
+// report keeps the agents' and directories' order, and an agent's error
+// is its first directory's, as if built one after another.
+func checkAgents(ctx context.Context, todo []Agent, files []File, scope Scope, h Host, realRoot string, dirs []string, texts map[string]string) ([]AgentReport, error) {
+	reports := make([]AgentReport, len(todo))
+	runs := make([]*agentRun, len(todo))
+	errs := make([]error, len(todo))
+	pls := make([][]placement, len(todo))
+	workers := runtime.GOMAXPROCS(0)
+	// Each agent's pipeline is compiled and its params bound first (in
+	// parallel: a first compile is the costly part of a small check).
+	each(len(todo), workers, func(i int) {
+		a := todo[i]
+		ar := AgentReport{Agent: a.Name, Target: a.Target, Pipeline: a.Pipeline, Verified: a.Pipeline != ""}
+		defer func() { reports[i] = ar }()
+		if !ar.Verified {
+			ar.Note = "unverified: promptc has no pipeline of " + a.Name + "; its files are checked against the documented format only"
+			for _, f := range files {
+				if f.Target == a.Target && (f.Agent == "" || f.Agent == a.Name) {
+					ar.Files = append(ar.Files, f.Path)
+				}
 			}
+			return
 		}
-		return ar, nil
+		ar.Note = "verified: promptc's pipeline " + a.Pipeline + " built from the root and each directory holding a nested file of it"
+		if pls[i] = placements(a, files, scope, texts); len(pls[i]) == 0 {
+			return
+		}
+		runs[i], errs[i] = newAgentRun(ctx, a, h, dirs[0])
+	})
+	var jobs []agentJob
+	for i, a := range todo {
+		if runs[i] == nil {
+			continue
+		}
+		ds := agentDirs(a, files, scope, realRoot, dirs)
+		reports[i].Dirs = make([]DirReport, len(ds))
+		for k, d := range ds {
+			jobs = append(jobs, agentJob{agent: i, slot: k, run: runs[i], dir: d})
+		}
 	}
-	ar.Note = "verified: promptc's pipeline " + a.Pipeline + " built from the root and each directory holding a nested file of it"
-	pls := placements(a, files, scope)
-	if len(pls) == 0 {
-		return ar, nil
-	}
-	run, err := newAgentRun(ctx, a, h, dirs[0])
-	if err != nil {
-		return ar, err
-	}
-	for _, d := range agentDirs(a, files, scope, realRoot, dirs) {
-		l, err := run.build(ctx, d)
+	jobErrs := make([]error, len(jobs))
+	each(len(jobs), workers, func(j int) {
+		job := jobs[j]
+		l, err := job.run.build(ctx, job.dir)
 		if err != nil {
-			return ar, err
+			jobErrs[j] = err
+			return
 		}
-		rel := relDir(realRoot, d, scope)
-		ar.Dirs = append(ar.Dirs, dirReport(l, a, realRoot, rel, pls, texts))
+		a := todo[job.agent]
+		reports[job.agent].Dirs[job.slot] = dirReport(l, a, realRoot, relDir(realRoot, job.dir, scope), pls[job.agent])
+	})
+	for j, err := range jobErrs {
+		if err != nil && errs[jobs[j].agent] == nil {
+			errs[jobs[j].agent] = err
+		}
 	}
-	return ar, nil
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return reports, nil
+}
+
+// each calls f(0..n-1) on at most workers goroutines and waits.
+func each(n, workers int, f func(int)) {
+	if n == 0 {
+		return
+	}
+	workers = min(workers, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // agentDirs are the directories of dirs agent a is built from: the

@@ -17,8 +17,9 @@ import (
 // base's (no blocking on a named pipe).
 type snapshotFS struct {
 	base sources.FS
-	mu   sync.Mutex
-	memo map[snapKey]snapResult
+	// memo maps a snapKey to its *snapResult: a sync.Map, since every
+	// path is stored once and then read by all of the check's workers.
+	memo sync.Map
 }
 
 type snapKey struct {
@@ -36,26 +37,18 @@ type snapResult struct {
 }
 
 func newSnapshotFS(base sources.FS) *snapshotFS {
-	return &snapshotFS{base: base, memo: map[snapKey]snapResult{}}
+	return &snapshotFS{base: base}
 }
 
-// get returns the memoized result of op on name, computing it once.
+// get returns the memoized result of op on name, computing it once (two
+// callers racing may both compute; the first stored is kept).
 func (s *snapshotFS) get(k snapKey, compute func() snapResult) snapResult {
-	s.mu.Lock()
-	r, ok := s.memo[k]
-	s.mu.Unlock()
-	if ok {
-		return r
+	if r, ok := s.memo.Load(k); ok {
+		return *r.(*snapResult)
 	}
-	r = compute()
-	s.mu.Lock()
-	if first, raced := s.memo[k]; raced {
-		r = first
-	} else {
-		s.memo[k] = r
-	}
-	s.mu.Unlock()
-	return r
+	r := compute()
+	first, _ := s.memo.LoadOrStore(k, &r)
+	return *first.(*snapResult)
 }
 
 // Open is not memoized: a file opened is read by its caller.

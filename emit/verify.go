@@ -140,10 +140,14 @@ type placement struct {
 	rule, file string
 	scopeDir   string // "" = everywhere; else the directory the rule is for
 	onDemand   string // non-empty: loaded on demand (why)
+	// text is the rule's trimmed text; elsewhere, the reason of
+	// StOther (the same from every directory it is not due in).
+	text, elsewhere string
 }
 
-// placements lists, for one agent, where each rule of files is.
-func placements(a Agent, files []File, scope Scope) []placement {
+// placements lists, for one agent, where each rule of files is; texts
+// are the rules' trimmed texts.
+func placements(a Agent, files []File, scope Scope, texts map[string]string) []placement {
 	var out []placement
 	for _, f := range files {
 		if f.Target != a.Target || f.Agent != "" && f.Agent != a.Name {
@@ -160,7 +164,9 @@ func placements(a Agent, files []File, scope Scope) []placement {
 				p.onDemand = "scoped to " + strings.Join(f.Scoped, ", ")
 			case scope == ScopeProject && path.Dir(f.Path) != "." && (path.Base(f.Path) == "AGENTS.md" || path.Base(f.Path) == "GEMINI.md"):
 				p.scopeDir = path.Dir(f.Path)
+				p.elsewhere = f.Path + " is below this directory: " + a.Name + " reads it when working in " + p.scopeDir + ", not from here"
 			}
+			p.text = texts[id]
 			out = append(out, p)
 		}
 	}
@@ -168,25 +174,28 @@ func placements(a Agent, files []File, scope Scope) []placement {
 }
 
 // verifyDir reports what agent a loads from dir (below realRoot, "."
-// for the root) of the rules in files.
-func verifyDir(l loaded, a Agent, realRoot, dir string, pls []placement, texts map[string]string) []RuleState {
+// for the root) of the rules placed at pls.
+func verifyDir(l loaded, a Agent, realRoot, dir string, pls []placement) []RuleState {
 	out := make([]RuleState, 0, len(pls))
+	var grams gramFilter
+	grams.add(l.text)
 	for _, p := range pls {
 		st := RuleState{Rule: p.rule, File: p.file}
-		got := strings.Contains(l.text, strings.TrimSpace(texts[p.rule]))
-		due := p.onDemand == "" && (p.scopeDir == "" || dir == p.scopeDir || strings.HasPrefix(dir, p.scopeDir+"/"))
+		text := p.text
+		got := grams.mayHold(text) && strings.Contains(l.text, text)
+		due := p.onDemand == "" && (p.scopeDir == "" || dir == p.scopeDir || len(dir) > len(p.scopeDir) && dir[len(p.scopeDir)] == '/' && strings.HasPrefix(dir, p.scopeDir))
 		switch {
 		case got:
 			st.Status = StLoads
-			if n := strings.Count(l.text, strings.TrimSpace(texts[p.rule])); n > 1 {
+			if n := strings.Count(l.text, text); n > 1 {
 				st.Reason = fmt.Sprintf("sent %d times (another file %s reads holds it too)", n, a.Name)
 			}
 		case p.onDemand != "":
 			st.Status, st.Reason = StOnDemand, p.onDemand
 		case !due:
-			// concatenated, not Sprintf: most rules of most directories
-			// land here (BenchmarkCheckMonorepo)
-			st.Status, st.Reason = StOther, p.file+" is below this directory: "+a.Name+" reads it when working in "+p.scopeDir+", not from here"
+			// made once per agent (placements): most rules of most
+			// directories land here (BenchmarkCheckMonorepo)
+			st.Status, st.Reason = StOther, p.elsewhere
 		default:
 			st.Status, st.Reason = StSkips, whyNot(l, a, path.Join(realRoot, p.file))
 		}
