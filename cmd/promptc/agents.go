@@ -15,7 +15,7 @@ var agentsFlags = []flagDef{
 	{name: "json", kind: boolFlag, help: "print the view as JSON"},
 	{name: "tokenizer", kind: stringFlag, metavar: "NAME", help: "token encoding: o200k_base (default) or cl100k_base"},
 	{name: "versions", kind: boolFlag, help: "show each agent's installed version and the versions promptc verified"},
-	{name: "help", kind: boolFlag, help: "show this help"},
+	helpFlag,
 }
 
 // cmdAgents prints the multi-agent view (host.Host.Agents).

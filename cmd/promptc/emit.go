@@ -27,7 +27,7 @@ var emitFlags = []flagDef{
 	{name: "json", kind: boolFlag, help: "print the plan or the check as JSON"},
 	{name: "junit", kind: stringFlag, metavar: "FILE", help: "with --check: also write a JUnit XML report"},
 	{name: "from-existing", kind: boolFlag, help: "init: read the repository's instruction files into .promptc/rules.yaml"},
-	{name: "help", kind: boolFlag, help: "show this help"},
+	helpFlag,
 }
 
 // emitExit is an error with emit's exit status.

@@ -1,7 +1,7 @@
 package main
 
 // helpFlag is --help, which every command takes.
-var helpFlag = flagDef{name: "help", kind: boolFlag, help: "show this help"}
+var helpFlag = flagDef{name: "help", short: "h", kind: boolFlag, help: "show this help"}
 
 // The flags of the commands that read their command line by hand (diff,
 // check, record, policy, run, agents capture, kinds, schema): what they

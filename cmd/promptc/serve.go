@@ -26,7 +26,7 @@ var serveFlags = []flagDef{
 	{name: "max-builders", kind: stringFlag, metavar: "N", help: "warm builders kept, least recently used dropped (default 64)"},
 	{name: "no-watch", kind: boolFlag, help: "check every request's files by stat instead of watching them for changes"},
 	{name: "drain", kind: stringFlag, metavar: "DURATION", help: "on SIGTERM, how long in-flight requests may finish (default 30s)"},
-	{name: "help", kind: boolFlag, help: "show this help"},
+	helpFlag,
 }
 
 // cmdServe runs promptc serve until its input ends (--stdio) or SIGTERM

@@ -19,7 +19,7 @@ var testFlags = []flagDef{
 	{name: "junit", kind: stringFlag, metavar: "FILE", help: "also write a JUnit XML report to FILE"},
 	{name: "update", kind: boolFlag, help: "rewrite the want of failing cases (and write missing ones)"},
 	{name: "allow-exec", kind: boolFlag, help: "run the programs of the cases' exec transforms (with each case's variables only); without it such a case fails"},
-	{name: "help", kind: boolFlag, help: "show this help"},
+	helpFlag,
 }
 
 // defaultTestDir is where promptc test looks without arguments.

@@ -20,7 +20,7 @@ var Common = []Def{
 	{Name: "params", Kind: String, Metavar: "FILE", Help: "JSON/YAML file of param values (- for standard input)"},
 	{Name: "no-config", Kind: Bool, Help: "use no configuration layer (system, user, project)"},
 	{Name: "json", Kind: Bool, Help: "print the full result as JSON"},
-	{Name: "help", Kind: Bool, Help: "show this help"},
+	{Name: "help", Short: "h", Kind: Bool, Help: "show this help"},
 }
 
 // ToolFile is --tool-file FILE: a YAML or JSON file holding a tools:
