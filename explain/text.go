@@ -40,24 +40,15 @@ func (r *Report) textHeader(b *strings.Builder) {
 		title += " (" + r.Description + ")"
 	}
 	fmt.Fprintf(b, "promptc explain: %s\n\n", title)
-	t := r.Totals
 	h := table{}
-	h.add("Prompt", fmt.Sprintf("%d bytes, %d tokens (%s), %d estimated (pi: chars/4); %d of %d sections active",
-		t.Bytes, t.Tokens, r.Tokenizer, t.Estimate, t.Active, t.Sections))
+	h.add("Prompt", r.countLine())
 	if r.Body != nil {
 		h.add("Body", choiceLine(r.Body))
 	}
 	if r.Append != nil {
 		h.add("Append", choiceLine(r.Append))
 	}
-	if r.Trust != nil {
-		s := "untrusted: " + r.Trust.Reason
-		if r.Trust.Trusted {
-			s = "trusted: " + r.Trust.Reason
-		}
-		if n := len(r.Trust.Ignored); n > 0 {
-			s += fmt.Sprintf("; %d project resource%s ignored (see Why not)", n, plural(n))
-		}
+	if s, ok := r.trustLine(); ok {
 		h.add("Trust", s)
 	}
 	for _, c := range r.Catalogs {
@@ -103,7 +94,9 @@ func (r *Report) textLayers(b *strings.Builder) {
 	t := table{indent: "  "}
 	for _, l := range r.Layers {
 		name := l.Name
-		if l.Reason != "" {
+		if tl, ok := r.trustLayer(); ok && tl == l {
+			name += " (see Trust)"
+		} else if l.Reason != "" {
 			name += ": " + l.Reason
 		}
 		t.add(l.Role, l.Status, name)
