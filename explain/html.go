@@ -59,8 +59,9 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		CSS      template.CSS
 		JS       template.JS
 		Prompt   template.HTML
+		Count    string // the text header's Prompt line (countLine)
 		Sections []pageSection
-	}{R: r, CSS: template.CSS(pageCSS), JS: template.JS(pageJS), Prompt: r.promptHTML()}
+	}{R: r, CSS: template.CSS(pageCSS), JS: template.JS(pageJS), Prompt: r.promptHTML(), Count: r.countLine()}
 	for _, s := range r.Sections {
 		ps := pageSection{ID: s.ID, Doc: s.Doc, When: s.When, Active: s.Active, Volatile: s.Volatile,
 			Bytes: s.Bytes, Tokens: s.Tokens, Estimate: s.Estimate, Share: percent(s.Share),
