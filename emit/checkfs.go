@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/promptc/promptc/internal/atomicfile"
 	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/osfs"
 )
@@ -51,7 +52,7 @@ var errReadOnly = errors.New("emit --check writes nothing")
 // pipelines' host FS are both the real file system, whose answers agree.
 func newCheckFS(base WriteFS, host sources.FS, snap *snapshotFS) *checkFS {
 	c := &checkFS{base: base, lstat: map[string]statResult{}, read: map[string]readResult{}, eval: map[string]evalResult{}}
-	if _, ok := base.(osWriteFS); ok && host == osfs.Root() {
+	if b, ok := base.(osWriteFS); ok && b.FS == atomicfile.OS() && host == osfs.Root() {
 		c.snap = snap
 	}
 	return c
@@ -166,10 +167,10 @@ func (c *checkFS) plain(name string) bool {
 	return err == nil && fi.Mode()&fs.ModeSymlink == 0 && !strings.ContainsRune(name, 0)
 }
 
-func (c *checkFS) MkdirAll(string, fs.FileMode) error          { return errReadOnly }
-func (c *checkFS) CreateTemp(string, string) (TempFile, error) { return nil, errReadOnly }
-func (c *checkFS) Rename(string, string) error                 { return errReadOnly }
-func (c *checkFS) Remove(string) error                         { return errReadOnly }
+func (c *checkFS) MkdirAll(string, fs.FileMode) error                  { return errReadOnly }
+func (c *checkFS) OpenFile(string, int, fs.FileMode) (TempFile, error) { return nil, errReadOnly }
+func (c *checkFS) Rename(string, string) error                         { return errReadOnly }
+func (c *checkFS) Remove(string) error                                 { return errReadOnly }
 
 // planCheck is Plan over fsys (a check plans, never applies).
 func planCheck(ctx context.Context, src Source, opts Options, fsys *checkFS) (*Result, error) {

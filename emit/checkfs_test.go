@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/promptc/promptc/internal/atomicfile"
 	"github.com/promptc/promptc/sources/osfs"
 )
 
@@ -66,7 +67,7 @@ func TestCheckFSResolvesAsTheOS(t *testing.T) {
 		t.Error("a check made a directory")
 	}
 	// Another WriteFS (a test's) plans through its own answers.
-	if newCheckFS(fullDisk{}, osfs.Root(), snap).snap != nil {
+	if newCheckFS(fullDisk{osWriteFS: osWriteFS{atomicfile.OS()}}, osfs.Root(), snap).snap != nil {
 		t.Error("an injected WriteFS shares the real file system's snapshot")
 	}
 }

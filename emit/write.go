@@ -4,49 +4,37 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/promptc/promptc/internal/atomicfile"
 )
 
 // WriteFS is the file system emit writes through. Names are absolute OS
 // paths. [OSWriteFS] is the real one; tests inject failures (a full disk)
-// through their own.
+// through their own. Files are replaced by internal/atomicfile through
+// its part (atomicfile.FS: Lstat, OpenFile, Rename, Remove).
 type WriteFS interface {
-	Lstat(name string) (fs.FileInfo, error)
+	atomicfile.FS
 	ReadFile(name string) ([]byte, error)
 	// EvalSymlinks resolves every link in name, like filepath.EvalSymlinks.
 	EvalSymlinks(name string) (string, error)
 	MkdirAll(name string, perm fs.FileMode) error
-	// CreateTemp creates a new file in dir, like os.CreateTemp.
-	CreateTemp(dir, pattern string) (TempFile, error)
-	Rename(oldname, newname string) error
-	Remove(name string) error
 }
 
 // TempFile is a temporary file being written.
-type TempFile interface {
-	io.Writer
-	Name() string
-	Chmod(mode fs.FileMode) error
-	Sync() error
-	Close() error
-}
+type TempFile = atomicfile.File
 
 // OSWriteFS writes to the real file system.
-func OSWriteFS() WriteFS { return osWriteFS{} }
+func OSWriteFS() WriteFS { return osWriteFS{atomicfile.OS()} }
 
-type osWriteFS struct{}
+type osWriteFS struct{ atomicfile.FS }
 
-func (osWriteFS) Lstat(n string) (fs.FileInfo, error)      { return os.Lstat(n) }
-func (osWriteFS) ReadFile(n string) ([]byte, error)        { return os.ReadFile(n) }
-func (osWriteFS) EvalSymlinks(n string) (string, error)    { return filepath.EvalSymlinks(n) }
-func (osWriteFS) MkdirAll(n string, p fs.FileMode) error   { return os.MkdirAll(n, p) }
-func (osWriteFS) Rename(o, n string) error                 { return os.Rename(o, n) }
-func (osWriteFS) Remove(n string) error                    { return os.Remove(n) }
-func (osWriteFS) CreateTemp(d, p string) (TempFile, error) { return os.CreateTemp(d, p) }
+func (osWriteFS) ReadFile(n string) ([]byte, error)      { return os.ReadFile(n) }
+func (osWriteFS) EvalSymlinks(n string) (string, error)  { return filepath.EvalSymlinks(n) }
+func (osWriteFS) MkdirAll(n string, p fs.FileMode) error { return os.MkdirAll(n, p) }
 
 // ErrOutsideRoot is what a write refused because a path element is a
 // symbolic link leading out of the target root wraps.
@@ -92,51 +80,31 @@ func resolveTarget(w WriteFS, realRoot, rel string) (string, error) {
 	return filepath.Join(real, missing), nil
 }
 
-// writeAtomic replaces the file at abs (already resolved) with data: a
-// temporary file in the same directory, written, synced, given the old
-// file's mode and renamed over it. On any failure the temporary file is
-// removed and the old file is untouched. A read-only file is refused.
-func writeAtomic(ctx context.Context, w WriteFS, abs string, data []byte) (err error) {
+// writeAtomic replaces the file at abs (already resolved) with data,
+// with internal/atomicfile (a temporary file in the same directory,
+// written, synced and renamed over it; the directory synced): on any
+// failure the old file is untouched and no temporary file is left. The
+// old file's permission bits are kept (a new file: 0644 less the umask);
+// a read-only file, or anything that is not a regular file, is refused.
+func writeAtomic(ctx context.Context, w WriteFS, abs string, data []byte) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	mode := fs.FileMode(0o644)
 	if fi, err := w.Lstat(abs); err == nil {
 		if !fi.Mode().IsRegular() {
 			return fmt.Errorf("%s is not a regular file (%s)", abs, fi.Mode().Type())
 		}
-		mode = fi.Mode().Perm()
-		if mode&0o222 == 0 {
+		if mode := fi.Mode().Perm(); mode&0o222 == 0 {
 			return fmt.Errorf("%s: %w (mode %v); make it writable to let promptc replace it", abs, ErrReadOnly, mode)
 		}
 	}
-	dir := filepath.Dir(abs)
-	if err := w.MkdirAll(dir, 0o755); err != nil {
+	if err := w.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
 		return err
 	}
-	tmp, err := w.CreateTemp(dir, "."+filepath.Base(abs)+".promptc-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = w.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
+	if err := atomicfile.WriteIn(w, abs, data, 0o644); err != nil {
 		return fmt.Errorf("writing %s: %w", abs, err)
 	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", abs, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", abs, err)
-	}
-	return w.Rename(tmp.Name(), abs)
+	return nil
 }
 
 // WriteFile writes data to rel below root atomically, refusing a path

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/promptc/promptc/internal/atomicfile"
 )
 
 // fullDisk is the real file system whose temporary files fail with
@@ -33,8 +35,8 @@ func (f *fullFile) Write(p []byte) (int, error) {
 	return f.File.Write(p)
 }
 
-func (d fullDisk) CreateTemp(dir, pattern string) (TempFile, error) {
-	f, err := os.CreateTemp(dir, pattern)
+func (d fullDisk) OpenFile(name string, flag int, perm fs.FileMode) (TempFile, error) {
+	f, err := os.OpenFile(name, flag, perm)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +52,7 @@ func TestFullDiskLeavesNoPartialFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := Source{Targets: []string{"agents-md"}, Rules: []Rule{{ID: "big", Text: strings.Repeat("Use tabs.\n", 1000)}}}
-	opts := Options{Root: root, Scope: ScopeProject, FS: fullDisk{limit: 100}}
+	opts := Options{Root: root, Scope: ScopeProject, FS: fullDisk{osWriteFS: osWriteFS{atomicfile.OS()}, limit: 100}}
 	res, err := Plan(context.Background(), src, opts)
 	if err != nil {
 		t.Fatal(err)

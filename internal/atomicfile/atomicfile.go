@@ -7,6 +7,7 @@ package atomicfile
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -14,6 +15,42 @@ import (
 	"strconv"
 	"syscall"
 )
+
+// FS is what WriteIn replaces a file through: [OS], or a test's wrapper
+// of it that injects failures (a full disk). The directory is synced on
+// the real file system.
+type FS interface {
+	Lstat(name string) (fs.FileInfo, error)
+	// OpenFile opens a file as os.OpenFile does.
+	OpenFile(name string, flag int, perm fs.FileMode) (File, error)
+	Rename(oldname, newname string) error
+	Remove(name string) error
+}
+
+// File is a temporary file being written.
+type File interface {
+	io.Writer
+	Name() string
+	Chmod(mode fs.FileMode) error
+	Sync() error
+	Close() error
+}
+
+// OS is the real file system.
+func OS() FS { return osFS{} }
+
+type osFS struct{}
+
+func (osFS) Lstat(name string) (fs.FileInfo, error) { return os.Lstat(name) }
+func (osFS) Rename(oldname, newname string) error   { return os.Rename(oldname, newname) }
+func (osFS) Remove(name string) error               { return os.Remove(name) }
+func (osFS) OpenFile(name string, flag int, perm fs.FileMode) (File, error) {
+	f, err := os.OpenFile(name, flag, perm)
+	if err != nil {
+		return nil, err // not a nil *os.File in a non-nil File
+	}
+	return f, nil
+}
 
 // Write writes data as the file name: into a new temporary file in the
 // same directory (created with O_EXCL, so never an existing file or
@@ -24,9 +61,14 @@ import (
 // keeps the old content. A symbolic link or anything else that is not a
 // regular file at name is refused: promptc never writes through a link.
 // On failure the temporary file is removed and name is untouched.
-func Write(name string, data []byte, perm fs.FileMode) (err error) {
+func Write(name string, data []byte, perm fs.FileMode) error {
+	return WriteIn(OS(), name, data, perm)
+}
+
+// WriteIn is Write through fsys.
+func WriteIn(fsys FS, name string, data []byte, perm fs.FileMode) (err error) {
 	exists := false
-	switch fi, err := os.Lstat(name); {
+	switch fi, err := fsys.Lstat(name); {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		return err
@@ -35,7 +77,7 @@ func Write(name string, data []byte, perm fs.FileMode) (err error) {
 	default:
 		perm, exists = fi.Mode().Perm(), true
 	}
-	f, err := createTemp(name, perm)
+	f, err := createTemp(fsys, name, perm)
 	if err != nil {
 		return err
 	}
@@ -43,7 +85,7 @@ func Write(name string, data []byte, perm fs.FileMode) (err error) {
 	defer func() {
 		if err != nil {
 			_ = f.Close()
-			_ = os.Remove(tmp)
+			_ = fsys.Remove(tmp)
 		}
 	}()
 	if exists { // exact bits, whatever the umask
@@ -61,7 +103,7 @@ func Write(name string, data []byte, perm fs.FileMode) (err error) {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, name); err != nil {
+	if err := fsys.Rename(tmp, name); err != nil {
 		return err
 	}
 	return syncDir(filepath.Dir(name))
@@ -69,11 +111,11 @@ func Write(name string, data []byte, perm fs.FileMode) (err error) {
 
 // createTemp creates a new file beside name, named .BASE.tmp-N, with perm
 // (less the umask). O_EXCL: it never opens an existing file or link.
-func createTemp(name string, perm fs.FileMode) (*os.File, error) {
+func createTemp(fsys FS, name string, perm fs.FileMode) (File, error) {
 	dir, base := filepath.Split(name)
 	for range 100 {
 		p := filepath.Join(dir, "."+base+".tmp-"+strconv.FormatUint(rand.Uint64(), 36))
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		f, err := fsys.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
 		}

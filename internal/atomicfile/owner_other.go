@@ -2,7 +2,5 @@
 
 package atomicfile
 
-import "os"
-
 // keepOwner does nothing where files have no Unix owner.
-func keepOwner(*os.File, string) {}
+func keepOwner(File, string) {}
