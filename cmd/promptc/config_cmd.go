@@ -21,11 +21,13 @@ var configFlags = []flagDef{
 }
 
 // cmdConfig prints the configuration layers in precedence order (role,
-// applied, absent or ignored, path and why), the keys set by more than one
-// layer, and the effective merged pipeline as YAML (a pipeline file that
+// applied, absent or ignored, path and why), the policy marks in force
+// (each section a layer made locked, required or final: where, and the
+// layer's role; none, no block), the keys set by more than one layer, and
+// the effective merged pipeline as YAML (a pipeline file that
 // builds the same prompt on its own: promptc build --pipeline FILE
 // --no-config). --show-origin annotates every value with where it was
-// set, --layers prints only the header (layers and overrides), --json
+// set, --layers prints only the header (layers, locks and overrides), --json
 // prints the same as data (with --show-origin, an origins object maps the
 // JSON pointer of every value to where it was set). It takes build's flags, since whether the
 // project layer applies depends on the project's trust.
