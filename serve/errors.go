@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/policy"
 )
 
 // Error codes of an [Error] reply.
@@ -32,6 +33,11 @@ type Error struct {
 	Exit int `json:"exit,omitempty"`
 	// Diagnostics are the pipeline errors, positioned.
 	Diagnostics diag.List `json:"diagnostics,omitempty"`
+	// Policy is the policy in force (promptc policy --json's report)
+	// when the system and user layers put one in force: a section
+	// locked or required, on_failure set, or a layer that cannot be
+	// read. Absent, the client may fall back to its own prompt.
+	Policy *policy.Report `json:"policy,omitempty"`
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }

@@ -30,6 +30,8 @@ const (
 // [Handler] a [Server] runs.
 type Service struct {
 	st *state
+	// Version is promptc's version, which receipts record.
+	Version string
 }
 
 // NewService is a Service in e (the server's variables, working
@@ -57,8 +59,19 @@ var explainFlags = []args.Def{
 	{Name: "input", Kind: args.List},
 }
 
-// Handle answers one request.
+// Handle answers one request. A failed request's reply carries the
+// policy the system and user layers put in force (package policy), when
+// there is one, so that a client refuses the run saying why instead of
+// falling back.
 func (h *Service) Handle(ctx context.Context, req Request) (any, *Error) {
+	out, e := h.handle(ctx, req)
+	if e != nil {
+		e.Policy = h.policyInForce()
+	}
+	return out, e
+}
+
+func (h *Service) handle(ctx context.Context, req Request) (any, *Error) {
 	if e := h.checkCwd(req); e != nil {
 		return nil, e
 	}
@@ -113,6 +126,9 @@ func (h *Service) Handle(ctx context.Context, req Request) (any, *Error) {
 		out, err := slot.replies.encode(res)
 		if err != nil {
 			return nil, &Error{Code: CodeInternal, Message: "encoding the reply: " + err.Error()}
+		}
+		if req.Receipt {
+			return h.withReceipt(out, req, r.Request, s, res, re)
 		}
 		return out, nil
 	}

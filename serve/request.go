@@ -33,6 +33,12 @@ type Request struct {
 	Params map[string]any `json:"params,omitempty"`
 	// Args are further command-line flags of build or explain.
 	Args []string `json:"args,omitempty"`
+	// Receipt asks a build for its receipt (package receipt) in the
+	// reply's "receipt" field; ReceiptAgent is the agent it names
+	// (NAME or NAME@VERSION). A reply without them is byte for byte
+	// what it was before receipts existed.
+	Receipt      bool   `json:"receipt,omitempty"`
+	ReceiptAgent string `json:"receipt_agent,omitempty"`
 }
 
 // DecodeRequest decodes one request from data: a single JSON object, no
@@ -111,6 +117,12 @@ func (r Request) resolve(force string) (Request, *Error) {
 	}
 	if r.Format != "" && r.Command != CommandExplain {
 		return r, &Error{Code: CodeBadRequest, Message: "format applies to explain only"}
+	}
+	if (r.Receipt || r.ReceiptAgent != "") && r.Command != CommandBuild {
+		return r, &Error{Code: CodeBadRequest, Message: "receipt applies to build only"}
+	}
+	if r.ReceiptAgent != "" && !r.Receipt {
+		return r, &Error{Code: CodeBadRequest, Message: "receipt_agent needs \"receipt\": true"}
 	}
 	return r, nil
 }

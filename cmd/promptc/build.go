@@ -11,7 +11,7 @@ import (
 )
 
 func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e env) error {
-	s, done, err := openSession(ctx, "build", args, []flagDef{inputFlag}, 0, stdout, stderr, e)
+	s, done, err := openSession(ctx, "build", args, []flagDef{inputFlag, receiptFlag, receiptAgentFlag}, 0, stdout, stderr, e)
 	if err != nil || done {
 		return err
 	}
@@ -25,6 +25,9 @@ func cmdBuild(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	}
 	printWarnings(stderr, res.Diagnostics)
 	printRuns(stderr, res.Runs)
+	if err := writeReceipt(s, res, printedPrompt(res), e); err != nil {
+		return err
+	}
 	if p.has("json") {
 		return writeJSON(stdout, res)
 	}

@@ -76,8 +76,8 @@ func helpTopics() []commandHelp {
 			Name:          "build",
 			Usage:         []string{"promptc build [flags]"},
 			Summary:       "Print the system prompt.",
-			Description:   "Runs the selected pipeline (default: pi 1.6.0, or the default_pipeline a configuration layer names) over the files of the working directory, its parents and HOME, with the system, user and project layers that apply, and prints the prompt the agent would get, byte for byte. Warnings (a skipped file, an override with no effect) go to stderr. With --json the whole result: the prompt, each section with where its text came from, and the diagnostics. With --input LINE it prints the prompt of the run LINE starts, after the pipeline's transforms.",
-			flags:         common(inputFlag),
+			Description:   "Runs the selected pipeline (default: pi 1.6.0, or the default_pipeline a configuration layer names) over the files of the working directory, its parents and HOME, with the system, user and project layers that apply, and prints the prompt the agent would get, byte for byte. Warnings (a skipped file, an override with no effect) go to stderr. With --json the whole result: the prompt, each section with where its text came from, and the diagnostics. With --input LINE it prints the prompt of the run LINE starts, after the pipeline's transforms. With --receipt FILE it also writes the build's receipt: the SHA-256 of the prompt, of each section and of every layer and file it was built from, which promptc receipt verify checks later.",
+			flags:         common(inputFlag, receiptFlag, receiptAgentFlag),
 			PipelineFlags: true,
 			Exit:          pipelineExit(),
 			Examples: []exampleHelp{
@@ -222,6 +222,22 @@ func helpTopics() []commandHelp {
 			},
 		},
 		{
+			Name:        "receipt",
+			Usage:       []string{"promptc receipt verify FILE [--cwd DIR] [--json]"},
+			Summary:     "Rebuild a build's receipt and say whether the prompt is the same, else what changed.",
+			Description: "Reads a receipt (promptc build --receipt FILE; its shape: promptc schema receipt), rebuilds with its pipeline, overlays, tool files, sets, system and user layers and params, and compares: the prompt is the same when its SHA-256 is. Otherwise it names each section whose text changed and each file, layer and param that differs, by SHA-256 (--json: whole hashes). A file that is not a valid receipt is refused with FILE:LINE:COL: what is wrong.",
+			flags:       receiptVerifyFlags,
+			Exit: []exitHelp{
+				{exitOK, "the prompt is the same"}, {exitSpec, "the rebuild failed (pipeline errors)"}, exitUsageHelp, exitIOHelp,
+				{exitReceiptDiffers, "the prompt differs from the receipt's"},
+				{exitReceiptBad, "FILE is not a valid receipt"},
+			},
+			Examples: []exampleHelp{
+				{Says: "Record a build, then check it still holds.", Command: "promptc build --receipt receipt.json > /dev/null && promptc receipt verify receipt.json", want: `the prompt is the same`},
+				{Says: "After an edit: which section and which file changed.", Command: "promptc build --receipt receipt.json > /dev/null && echo 'Use spaces.' > AGENTS.md && promptc receipt verify receipt.json", Exit: exitReceiptDiffers, want: `(?m)^  file .*AGENTS\.md: changed`},
+			},
+		},
+		{
 			Name:        "pipelines",
 			Usage:       []string{"promptc pipelines", "promptc pipelines show NAME"},
 			Summary:     "List the built-in pipelines, or print one's YAML.",
@@ -247,9 +263,9 @@ func helpTopics() []commandHelp {
 		},
 		{
 			Name:        "schema",
-			Usage:       []string{"promptc schema [pipeline|explain|exec]"},
-			Summary:     "Print the JSON Schema of pipeline files, explain --json or the exec protocol.",
-			Description: "Prints a JSON Schema: pipeline (the default) for pipeline and overlay files, so an editor can check and complete them; explain for the output of promptc explain --json; exec for the protocol of a pipeline's exec transforms.",
+			Usage:       []string{"promptc schema [pipeline|explain|exec|receipt]"},
+			Summary:     "Print the JSON Schema of pipeline files, explain --json, the exec protocol or receipts.",
+			Description: "Prints a JSON Schema: pipeline (the default) for pipeline and overlay files, so an editor can check and complete them; explain for the output of promptc explain --json; exec for the protocol of a pipeline's exec transforms; receipt for the receipts of build --receipt.",
 			flags:       schemaFlags,
 			Exit:        plainExit(),
 			Examples: []exampleHelp{

@@ -123,6 +123,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, e env) (c
 		err = cmdConfig(ctx, args[1:], stdout, stderr, e)
 	case "policy":
 		err = cmdPolicy(args[1:], stdout, e)
+	case "receipt":
+		return cmdReceipt(ctx, args[1:], stdout, stderr, e)
 	case "serve":
 		err = cmdServe(ctx, args[1:], stdout, stderr, e)
 	case "params":
@@ -236,9 +238,10 @@ Usage:
   promptc params   [--pipeline P]     list a pipeline's params with their types, defaults, flags and environment
   promptc config   [flags]            the configuration layers and the merged pipeline (--layers, --show-origin, --json)
   promptc policy   [--json]           the policy the system and user layers put in force: locked/required sections, on_failure
+  promptc receipt  verify FILE [--cwd DIR] [--json]  rebuild a build --receipt FILE and say whether the prompt is the same, else what changed
   promptc pipelines [show NAME]       list the built-in pipelines, or print one's YAML
   promptc kinds    [KIND]             list the source kinds with their value fields and options
-  promptc schema   [pipeline|explain|exec] print the JSON Schema of pipeline files, explain --json or the exec protocol
+  promptc schema   [pipeline|explain|exec|receipt] print the JSON Schema of pipeline files, explain --json, the exec protocol or receipts
   promptc test     [FILE|DIR ...]     run prompt regression cases (default ./promptc-tests)
   promptc diff     OLD.json NEW.json  the prompt difference of two builds, by section, with token deltas
   promptc diff     [flags] -- [flags] the same between two builds (flags after -- replace those before)

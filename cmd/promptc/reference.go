@@ -92,8 +92,10 @@ func cmdSchema(args []string, stdout io.Writer) error {
 		_, err = io.WriteString(stdout, schema.ExplainJSON())
 	case "exec":
 		_, err = io.WriteString(stdout, schema.ExecJSON())
+	case "receipt":
+		_, err = io.WriteString(stdout, schema.ReceiptJSON())
 	default:
-		return usageError{fmt.Sprintf("schema %q: want pipeline, explain or exec", which)}
+		return usageError{fmt.Sprintf("schema %q: want pipeline, explain, exec or receipt", which)}
 	}
 	return err
 }

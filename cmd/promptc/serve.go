@@ -58,6 +58,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer, e en
 	if err != nil {
 		return err
 	}
+	h.Version = version
 	srv := serve.New(h.Handle, lim)
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, os.Interrupt)
 	defer stop()

@@ -41,9 +41,16 @@
  *   need trust (then it was a decision); otherwise promptc decides by its own rules, so a fresh
  *   clone's .promptc.yaml is not applied because pi needs no trust for it.
  * - /promptc shows `promptc explain` for the session's inputs: the arguments a build gets.
+ * - Receipts: with receiptDir set, every run whose prompt is promptc's leaves a receipt (`promptc
+ *   build --receipt`, or serve's "receipt": true; agent pi@VERSION) in receiptDir as
+ *   promptc-<time>-<n>.json, written when the prompt is handed to pi (a run that keeps pi's own
+ *   prompt, or is refused, leaves none); `promptc receipt verify FILE` rebuilds it later. The files
+ *   a run's arguments name (a tool file, a resources overlay, a long prompt) are then kept in
+ *   receiptDir/inputs/ by content, so that the receipt's request still names them. A receipt that
+ *   cannot be written is a warning; the run goes on.
  *
  * Settings, environment first, then <agent dir>/promptc.json ({"bin", "transport", "timeoutMs",
- * "verify", "pipeline"}), then the defaults:
+ * "verify", "pipeline", "receiptDir"}), then the defaults:
  *   PROMPTC_BIN         the promptc binary (default: promptc on PATH)
  *   PROMPTC_TRANSPORT   serve (one `promptc serve --stdio` child per session, started on the first
  *                       run; the default: warm, a run costs milliseconds) or cli (a `promptc build
@@ -51,6 +58,7 @@
  *   PROMPTC_TIMEOUT_MS  per request (default 5000)
  *   PROMPTC_VERIFY      0 skips the identity build (one promptc request per run instead of two)
  *   PROMPTC_PIPELINE    the pipeline to run instead of the one of pi's version (default: by VERSION)
+ *   PROMPTC_RECEIPT_DIR a folder for a receipt per run (receiptDir; default: none)
  */
 import type { BuildSystemPromptOptions, ExtensionAPI, ExtensionContext } from "@earendil-works/pi-coding-agent";
 import {
@@ -61,7 +69,8 @@ import {
 	VERSION,
 } from "@earendil-works/pi-coding-agent";
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -73,6 +82,8 @@ interface Settings {
 	verify: boolean;
 	/** A pipeline named by the user; undefined: the one of pi's version. */
 	pipeline?: string;
+	/** Where a receipt per run goes; undefined: no receipts. */
+	receiptDir?: string;
 }
 
 /**
@@ -200,6 +211,7 @@ function loadSettings(agentDir: string): Settings {
 		timeoutMs: timeout,
 		verify: verify === undefined || !["0", "false", "no"].includes(verify),
 		pipeline: pick("PROMPTC_PIPELINE", "pipeline") || undefined,
+		receiptDir: pick("PROMPTC_RECEIPT_DIR", "receiptDir") || undefined,
 	};
 }
 
@@ -241,9 +253,19 @@ interface Request {
  *   skill pi loaded from elsewhere (--skill, extensions' resources) as --skill FILE.
  * - pi's package dir (the docs paths in the default body) as the package_dir param.
  */
-function promptcArgs(o: BuildSystemPromptOptions, facts: PiFacts): Request {
+function promptcArgs(o: BuildSystemPromptOptions, facts: PiFacts, keepDir?: string): Request {
 	let dir: string | undefined;
 	const file = (name: string, content: string) => {
+		if (keepDir) {
+			// Kept for the run's receipt, by content: the same input is one file.
+			const path = join(keepDir, "inputs", `${createHash("sha256").update(content).digest("hex").slice(0, 16)}-${name}`);
+			if (!existsSync(path)) {
+				mkdirSync(join(keepDir, "inputs"), { recursive: true });
+				writeFileSync(`${path}.tmp`, content);
+				renameSync(`${path}.tmp`, path);
+			}
+			return path;
+		}
 		dir ??= mkdtempSync(join(tmpdir(), "promptc-pi-"));
 		const path = join(dir, name);
 		writeFileSync(path, content);
@@ -321,6 +343,14 @@ function discovered(candidates: string[]): string | undefined {
 interface Built {
 	prompt: string;
 	sections: BuiltSection[];
+	/** The build's receipt (JSON text), when one was asked for. */
+	receipt?: string;
+}
+
+/** A receipt asked of a build: the agent it names, the folder it goes to. */
+interface ReceiptAsk {
+	agent: string;
+	dir: string;
 }
 
 interface BuiltSection {
@@ -330,9 +360,9 @@ interface BuiltSection {
 	labels?: Record<string, string>;
 }
 
-/** A way to reach promptc. build returns build --json's Result; explain returns explain's text. */
+/** A way to reach promptc. build returns build --json's Result (with its receipt when asked); explain returns explain's text. */
 interface Transport {
-	build(args: string[]): Promise<Built>;
+	build(args: string[], receipt?: ReceiptAsk): Promise<Built>;
 	explain(args: string[]): Promise<string>;
 	close(): void;
 }
@@ -341,8 +371,16 @@ interface Transport {
 class CliTransport implements Transport {
 	constructor(private readonly s: Settings) {}
 
-	async build(args: string[]) {
-		return checkResult(parseReply(await this.run(["build", "--json", ...args])));
+	async build(args: string[], receipt?: ReceiptAsk) {
+		if (!receipt) return checkResult(parseReply(await this.run(["build", "--json", ...args])));
+		mkdirSync(receipt.dir, { recursive: true });
+		const pending = join(receipt.dir, `.promptc-receipt-${process.pid}-${++pendingReceipts}.json`);
+		try {
+			const b = checkResult(parseReply(await this.run(["build", "--json", `--receipt=${pending}`, `--receipt-agent=${receipt.agent}`, ...args])));
+			return { ...b, receipt: readFileSync(pending, "utf-8") };
+		} finally {
+			rmSync(pending, { force: true });
+		}
 	}
 
 	explain(args: string[]) {
@@ -392,8 +430,8 @@ class ServeTransport implements Transport {
 
 	constructor(private readonly s: Settings) {}
 
-	async build(args: string[]) {
-		return checkResult(await this.request({ args }));
+	async build(args: string[], receipt?: ReceiptAsk) {
+		return checkResult(await this.request(receipt ? { args, receipt: true, receipt_agent: receipt.agent } : { args }));
 	}
 
 	async explain(args: string[]) {
@@ -453,9 +491,13 @@ class ServeTransport implements Transport {
 		if (!p) return this.stop(new PromptcError("serve replied without a request"));
 		clearTimeout(p.timer);
 		try {
-			const reply = parseReply(line) as { error?: { code?: string; message?: string } };
+			const reply = parseReply(line) as { error?: { code?: string; message?: string }; receipt?: unknown };
 			if (reply?.error) p.fail(new PromptcError(`serve: ${reply.error.code}: ${reply.error.message}`));
-			else p.done(reply);
+			else {
+				// The receipt is the reply's last field: its text is kept as promptc wrote it.
+				if (reply && typeof reply.receipt === "object") reply.receipt = rawLastField(line, "receipt");
+				p.done(reply);
+			}
 		} catch (err) {
 			p.fail(err as Error);
 		}
@@ -473,6 +515,27 @@ class ServeTransport implements Transport {
 		child.stdin.end();
 		child.kill("SIGTERM");
 	}
+}
+
+/** Counts the receipts a cli build was asked for (their pending files' names). */
+let pendingReceipts = 0;
+
+/** The text of the JSON object line's last field, key (serve puts a reply's receipt last). */
+function rawLastField(line: string, key: string): string | undefined {
+	const mark = `,${JSON.stringify(key)}:`;
+	const at = line.lastIndexOf(mark);
+	return at < 0 || !line.endsWith("}") ? undefined : line.slice(at + mark.length, -1);
+}
+
+/** Writes a run's receipt into dir as promptc-<time>-<n>.json, atomically (a temporary file renamed). */
+let receiptsWritten = 0;
+function saveReceipt(dir: string, text: string): string {
+	mkdirSync(dir, { recursive: true });
+	const name = `promptc-${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}-${++receiptsWritten}.json`;
+	const path = join(dir, name);
+	writeFileSync(`${path}.tmp`, text.endsWith("\n") ? text : `${text}\n`);
+	renameSync(`${path}.tmp`, path);
+	return path;
 }
 
 function parseReply(text: string): unknown {
@@ -498,7 +561,8 @@ function checkResult(r: unknown): Built {
 		return typeof s?.id === "string" && typeof s.active === "boolean" && typeof s.text === "string";
 	};
 	const sections = Array.isArray(res.sections) && res.sections.every(ok) ? res.sections : [];
-	return { prompt: res.prompt, sections };
+	const receipt = (res as { receipt?: unknown }).receipt;
+	return { prompt: res.prompt, sections, receipt: typeof receipt === "string" ? receipt : undefined };
 }
 
 /** pi 1.x's section that is untagged text: the identity line or the custom body. */
@@ -791,12 +855,24 @@ export default function promptc(pi: ExtensionAPI) {
 		let req: Request | undefined;
 		try {
 			const t = connect();
-			req = promptcArgs(event.systemPromptOptions, piFacts(pi, ctx));
+			const receiptDir = settings?.receiptDir;
+			req = promptcArgs(event.systemPromptOptions, piFacts(pi, ctx), receiptDir);
 			const args = pipelineArgs(req.args);
 			const [layered, identity] = await Promise.all([
-				t.build(args),
+				t.build(args, receiptDir ? { agent: `pi@${VERSION}`, dir: receiptDir } : undefined),
 				settings?.verify ? t.build(["--no-config", ...args]) : undefined,
 			]);
+			// promptc's prompt is what pi sends from here on (every return below): its receipt is kept.
+			const handed = <T>(ret: T): T => {
+				if (receiptDir && layered.receipt !== undefined) {
+					try {
+						saveReceipt(receiptDir, layered.receipt);
+					} catch (err) {
+						say(ctx, `promptc: cannot write the run's receipt in ${receiptDir}: ${reasonOf(err)}`, "warning");
+					}
+				}
+				return ret;
+			};
 			if (block && policy) guard.texts = policyTexts(policy, layered);
 			if (identity && identity.prompt !== event.systemPrompt) {
 				const why = `without layers promptc does not rebuild the prompt pi has for this run (first difference at ${firstDifference(event.systemPrompt, identity.prompt)}): an input promptc cannot see, or an extension that rewrote the prompt before promptc`;
@@ -806,14 +882,14 @@ export default function promptc(pi: ExtensionAPI) {
 					warned = true;
 					say(ctx, `promptc: ${why}; a platform policy is in force (${describePolicy(policy as Policy)}), so promptc's prompt replaces it (shown once per session)`, "warning");
 				}
-				return { systemPrompt: layered.prompt };
+				return handed({ systemPrompt: layered.prompt });
 			}
-			if (!session?.sections) return { systemPrompt: layered.prompt };
+			if (!session?.sections) return handed({ systemPrompt: layered.prompt });
 			// pi 1.x: its own prompt stays as it is when promptc's is the same; otherwise promptc's
 			// sections, or the whole text when pi's sections cannot carry it.
-			if (layered.prompt === event.systemPrompt) return;
-			if (handSections(event.systemPromptOptions as SectionOptions, layered, () => event.systemPrompt)) return;
-			return { systemPrompt: layered.prompt };
+			if (layered.prompt === event.systemPrompt) return handed(undefined);
+			if (handSections(event.systemPromptOptions as SectionOptions, layered, () => event.systemPrompt)) return handed(undefined);
+			return handed({ systemPrompt: layered.prompt });
 		} catch (err) {
 			if (!block) {
 				warn(ctx, err);
