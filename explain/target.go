@@ -89,6 +89,11 @@ type Query struct {
 	// ContextSource is the pipeline's context files source (its explain
 	// context role), so that a file it left out is named a context file.
 	ContextSource string
+	// On is the report of the same run with the sources in Off switched
+	// on (nil when none is off), TemplatesOn its templates.
+	On          *Report
+	Off         []SourceOff
+	TemplatesOn []sources.TemplateEntry
 	// SkillFlag is the flag that adds a skill path ("" when the pipeline
 	// binds none).
 	SkillFlag string
@@ -98,6 +103,12 @@ type Query struct {
 	Templates, TemplatesTrusted []sources.TemplateEntry
 	TemplateSource              string
 	TemplateWhyNot              []WhyNot
+}
+
+// SourceOff is a source a param switched off in this run (skill
+// discovery, context files): Param is false, set by Flag when a flag did.
+type SourceOff struct {
+	Source, Param, Flag string
 }
 
 // TargetError is a target explain cannot answer about: unknown (with a

@@ -59,7 +59,66 @@ func (a *asker) pathAnswer(p string) *Answer {
 	if ans := a.whyNot(p); ans != nil {
 		return ans
 	}
+	if ans := a.switchedOff("", p); ans != nil {
+		return ans
+	}
 	return a.otherAgent(p)
+}
+
+// switchedOff answers about the skill, template or context file named
+// name or at path p when only the run with the switched-off sources on
+// (Query.On) has it: the switch left it out, with everything else that
+// source would have given, by name.
+func (a *asker) switchedOff(name, p string) *Answer {
+	on := a.q.On
+	if on == nil {
+		return nil
+	}
+	ans := &Answer{Pipeline: a.r.Pipeline, Rule: RuleDisabled, Path: p}
+	var src string
+	if k, group := on.findSkill(name, p); group != "" && on.Skills != nil {
+		ans.Kind, ans.Name, ans.Path, src = "skill", k.Name, k.Path, on.Skills.Source
+		for _, g := range [][]Skill{on.Skills.Listed, on.Skills.Unavailable, on.Skills.Hidden, on.Skills.Unlisted} {
+			for _, x := range g {
+				if _, was := a.r.findSkill(x.Name, ""); was == "" {
+					ans.Excluded = append(ans.Excluded, "skill "+x.Name)
+				}
+			}
+		}
+	}
+	for _, tp := range a.q.TemplatesOn {
+		if src == "" && ((name != "" && tp.Name == name) || (p != "" && tp.Path == p)) {
+			ans.Kind, ans.Name, ans.Path, src = "template", tp.Name, tp.Path, a.q.TemplateSource
+			for _, x := range a.q.TemplatesOn {
+				ans.Excluded = append(ans.Excluded, "template "+x.Name)
+			}
+		}
+	}
+	for _, f := range on.ContextFiles {
+		if src == "" && p != "" && f.Path == p {
+			ans.Kind, src = "context_file", a.q.ContextSource
+			for _, x := range on.ContextFiles {
+				ans.Excluded = append(ans.Excluded, x.Path)
+			}
+		}
+	}
+	if src == "" {
+		return nil
+	}
+	for _, o := range a.q.Off {
+		if o.Source != src {
+			continue
+		}
+		ans.Because = fmt.Sprintf("source %s is switched off: param %s is false", src, o.Param)
+		ans.Change = fmt.Sprintf("set param %s to true", o.Param)
+		if o.Flag != "" {
+			ans.Because += " (" + o.Flag + ")"
+			ans.Change = "run without " + o.Flag
+		}
+		slices.Sort(ans.Excluded)
+		return ans
+	}
+	return nil
 }
 
 // contextFile answers about a loaded context file.
@@ -295,6 +354,9 @@ func (a *asker) elsewhere(kind, name string) *Answer {
 				}
 			}
 		}
+	}
+	if ans := a.switchedOff(name, ""); ans != nil && (kind == "" || kind == ans.Kind) {
+		return ans
 	}
 	if kind == "" || kind == "skill" {
 		for _, h := range agentHomes {

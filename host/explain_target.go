@@ -41,6 +41,19 @@ func (s *Session) ExplainTarget(ctx context.Context, rep *explain.Report, tok ex
 			q.TrustFlag = flag
 		}
 	}
+	on := s.Input
+	if set, off := s.offSwitches(); len(off) > 0 {
+		on.Params = maps.Clone(s.Input.Params)
+		maps.Copy(on.Params, set)
+		res, err := s.Plan.Run(ctx, on)
+		if err != nil {
+			return nil, err
+		}
+		if q.On, err = explain.New(s.Plan, res, explain.Options{Tokenizer: tok}); err != nil {
+			return nil, err
+		}
+		q.Off = off
+	}
 	if id := spec.Expand.Templates; id != "" {
 		q.TemplateSource = id
 		var err error
@@ -52,8 +65,49 @@ func (s *Session) ExplainTarget(ctx context.Context, rep *explain.Report, tok ex
 				return nil, err
 			}
 		}
+		if q.On != nil {
+			if q.TemplatesOn, _, err = s.templates(ctx, on, id); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return rep.Ask(q)
+}
+
+// switchArgs are the arguments by which a source kind turns itself off
+// (skills and prompt_templates: discover; context_files: enabled).
+var switchArgs = []string{"discover", "enabled"}
+
+// offSwitches finds the sources of the skills and context roles and of
+// the expand: templates whose on/off argument is a bool param that is
+// false in this run, and returns those params set to true, with, per
+// source, the param and the flag that turned it off ("--no-skills").
+func (s *Session) offSwitches() (map[string]any, []explain.SourceOff) {
+	spec := s.Plan.Spec()
+	set := map[string]any{}
+	var off []explain.SourceOff
+	for _, id := range []string{spec.Explain.Skills, spec.Explain.Context, spec.Expand.Templates} {
+		src, ok := spec.Sources[id]
+		if !ok {
+			continue
+		}
+		for _, arg := range switchArgs {
+			p := src.Args[arg]
+			ps, declared := spec.Params[p]
+			if v, isBool := s.Input.Params[p].(bool); !declared || !isBool || v {
+				continue
+			}
+			so := explain.SourceOff{Source: id, Param: p}
+			for _, b := range ps.Bind {
+				if v, ok := b.Value.(bool); ok && !v && b.Flag != "" {
+					so.Flag = "--" + b.Flag
+				}
+			}
+			set[p] = true
+			off = append(off, so)
+		}
+	}
+	return set, off
 }
 
 // templates resolves the templates source id.
