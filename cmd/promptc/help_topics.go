@@ -100,9 +100,9 @@ func helpTopics() []commandHelp {
 		},
 		{
 			Name:          "explain",
-			Usage:         []string{"promptc explain [flags]"},
+			Usage:         []string{"promptc explain [flags]", "promptc explain [flags] TARGET"},
 			Summary:       "Explain the prompt: sections, sources, why not, tokens, cache, drift.",
-			Description:   "Reports why the prompt says what it says: the configuration layers and the keys more than one layer sets, each section with the files its text came from, the files and skills that were found and left out and why (trust, name, shadowed, over a cap), the tokens of each part, and what a prompt cache keeps between turns. Text by default, --json for the same as data (its shape: promptc schema explain), --html FILE for a self-contained page.",
+			Description:   "Reports why the prompt says what it says: the configuration layers and the keys more than one layer sets, each section with the files its text came from, the files and skills that were found and left out and why (trust, name, shadowed, over a cap), the tokens of each part, and what a prompt cache keeps between turns. Text by default, --json for the same as data (its shape: promptc schema explain), --html FILE for a self-contained page. With a TARGET (a path, a section id, a skill, template or tool name; KIND:NAME when a name means two things) it answers about that one thing: in the prompt or not, where (section, bytes, lines), the rule that decided and what would change it; exit 0 either way, 2 for a target it cannot place (docs/guide/debugging.md).",
 			flags:         common(explainFlags...),
 			PipelineFlags: true,
 			Exit:          pipelineExit(),
@@ -110,6 +110,7 @@ func helpTopics() []commandHelp {
 				{Says: "The report for this directory under pi's pipeline.", Command: "promptc explain", want: `(?m)^Prompt +\d+ bytes`},
 				{Says: "The same as JSON, for a script.", Command: "promptc explain --json", want: `"sections"`},
 				{Says: "A page to share: one HTML file, no network.", Command: "promptc explain --html report.html && test -s report.html"},
+				{Says: "One question, one answer: where the cwd section is, and why.", Command: "promptc explain cwd", want: `(?m)^section cwd: in the prompt`},
 			},
 		},
 		{
@@ -235,6 +236,7 @@ func helpTopics() []commandHelp {
 			Examples: []exampleHelp{
 				{Says: "Record a build, then check it still holds.", Command: "promptc build --receipt receipt.json > /dev/null && promptc receipt verify receipt.json", want: `the prompt is the same`},
 				{Says: "After an edit: which section and which file changed.", Command: "promptc build --receipt receipt.json > /dev/null && echo 'Use spaces.' > AGENTS.md && promptc receipt verify receipt.json", Exit: exitReceiptDiffers, want: `(?m)^  file .*AGENTS\.md: changed`},
+				{Says: "A file that is not a receipt: where it is wrong, on stderr.", Command: "echo '{\"receipt\": 2}' > receipt.json && promptc receipt verify receipt.json", Exit: exitReceiptBad},
 			},
 		},
 		{
