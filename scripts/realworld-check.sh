@@ -21,10 +21,16 @@ rw="$shared/realworld"
 rc=0
 check() { # label, harness args...: prints the harness's summary line
   local label="$1"; shift
-  local out
+  local out summary
   out="$(python3 "$@" 2>&1)" || rc=1
-  printf '%-34s %s\n' "$label" "$(printf '%s\n' "$out" | grep -E '^\w+ conformance:' | tail -1)"
+  summary="$(printf '%s\n' "$out" | grep -E '^\w+ conformance:' | tail -1)"
+  if [ -z "$summary" ]; then # the harness did not run (no ../shared, a crash): a failure, never a silent pass
+    rc=1
+    summary="no summary line: $(printf '%s\n' "$out" | tail -1)"
+  fi
+  printf '%-34s %s\n' "$label" "$summary"
 }
+[ -d "$rw" ] || { echo "no real-world cases at $rw (set PROMPTC_SHARED to the directory holding realworld/ and conformance/)" >&2; exit 1; }
 check "pi 0.83.0 (pi@0.83.0)"            "$shared/conformance/pi.py" --promptc "$promptc" --cases "$rw/cases-pi" --pipeline pi@0.83.0 "$@"
 check "pi 0.83.0 (pi@0.83.0, --cwd)"     "$shared/conformance/pi.py" --promptc "$promptc" --cases "$rw/cases-pi" --pipeline pi@0.83.0 --with-cwd-flag "$@"
 check "CowAgent i18n (cowagent@i18n)"    "$shared/conformance/cowagent.py" --promptc "$promptc" --cases "$rw/cases-cowagent" --pipeline cowagent@i18n "$@"
