@@ -72,23 +72,25 @@ func monorepo(tb testing.TB, root string) (Source, Options) {
 // keeps the tree there for it); bench/emit_check.sh runs both in one
 // sitting.
 //
-// Figures (bench/emit_check.sh, 3 rounds each, before and after in one
-// sitting, 2 shared cores at load 8.6-15, so wall times are noise and
-// CPU the figure to compare): 2,359 distinct paths (1 listed, 200 read,
-// 2,158 looked up), floor median 5.0-5.6 ms before and 7.5-13 ms after
-// (the same manifest, a busier minute; 2.9-3.8 ms at load ~1).
-//   - before (2893730): 59.6-65.2 CPU-ms/op, 74-102 ms wall; 4,556
+// Figures (bench/emit_check.sh, before and after alternating in one
+// sitting, 2 rounds each twice, 2 cores shared at load 5.6-9: wall times
+// are noise, CPU is the figure to compare): 2,359 distinct paths (1
+// listed, 200 read, 2,158 looked up); floor medians 3.4-8.5 ms (3.4-4.2
+// in the quieter rounds; 2.9-3.8 at load ~1).
+//   - before (2893730): 52.7-60.0 CPU-ms/op, 57-84 ms wall; 4,557-4,583
 //     syscalls on those paths (1.93 per path).
-//   - after: 55.0-61.0 CPU-ms/op; 2,648 syscalls (1.12 per path): the
-//     plan reads through the pipelines' snapshot (checkFS), one
-//     (agent, directory) build per job on GOMAXPROCS workers, the
-//     snapshot a sync.Map, and verifyDir's "elsewhere" reasons made once
-//     per agent and its searches filtered (gramFilter).
+//   - after: 48.8-52.0 CPU-ms/op, 66-80 ms wall; 2,656-2,703 syscalls
+//     (1.13 per path): the plan reads through the pipelines' snapshot
+//     (checkFS), each (agent, directory) build is one job on GOMAXPROCS
+//     workers, the snapshot is a sync.Map, and verifyDir's "elsewhere"
+//     reasons are made once per agent and its searches filtered
+//     (gramFilter).
 //
-// That is ~15-18x the floor in CPU (issue 31's target is 3x): 76% of
-// the CPU is the 330 engine runs (5 pipelines from 66 directories, each a
-// full Plan.Run, ~35-200 us), which emit cannot make cheaper; what is
-// left of emit's own work (plan, lint, reports) is ~10%.
+// That is still ~12-15x the floor in CPU (issue 31's target is 3x): 76%
+// of the CPU is the 330 engine runs (5 pipelines from 66 directories,
+// each a full Plan.Run: warm, ~55 us for codex, ~75 for opencode and
+// gemini-cli, ~215 for pi), which emit cannot make cheaper; emit's own
+// work (plan, lint, reports) is ~10%.
 func BenchmarkCheckMonorepo(b *testing.B) {
 	root := os.Getenv("EMIT_BENCH_FIXTURE")
 	if root == "" {
