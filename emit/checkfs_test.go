@@ -1,6 +1,8 @@
 package emit
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"math/rand/v2"
@@ -110,5 +112,71 @@ func TestGramFilterNeverMisses(t *testing.T) {
 	}
 	if rejected < 95 {
 		t.Errorf("only %d of 100 absent rules filtered out", rejected)
+	}
+}
+
+// plainWriteFS is the real file system as a WriteFS that is not
+// OSWriteFS: a check plans through it without the pipelines' snapshot.
+type plainWriteFS struct{ WriteFS }
+
+// TestCheckSameWithSharedSnapshot: a check whose plan reads through the
+// pipelines' snapshot reports exactly what one that reads on its own
+// does, over a tree with a stale file, a missing one, a hand-written
+// file, an override and a directory reached through a link.
+func TestCheckSameWithSharedSnapshot(t *testing.T) {
+	root, _ := filepath.EvalSymlinks(t.TempDir())
+	for _, d := range []string{".git", "api/v1", "web", "real"} {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := Source{Targets: []string{"agents-md", "claude", "gemini", "copilot", "cursor"}, Rules: []Rule{
+		{ID: "style", Text: "Use tabs.\n"},
+		{ID: "api", Text: "Handlers return JSON errors.\n", AppliesTo: []string{"api/**"}},
+		{ID: "web", Text: "Components are small.\n", AppliesTo: []string{"web/**"}},
+	}}
+	opts := Options{Root: root, Scope: ScopeProject}
+	res, err := Plan(context.Background(), src, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if errs := Apply(context.Background(), res, opts); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for name, text := range map[string]string{"api/AGENTS.override.md": "Override.\n", "web/CLAUDE.md": "Components are small.\n", "AGENTS.md": "Stale.\n"} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Remove(filepath.Join(root, "web", "GEMINI.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "real"), filepath.Join(root, "api", "v2")); err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(root, ".home")
+	h := Host{Getenv: func(k string) string {
+		if k == "HOME" {
+			return home
+		}
+		return ""
+	}, Home: home}
+	var reports [2]string
+	for i, w := range []WriteFS{nil, plainWriteFS{OSWriteFS()}} {
+		opts.FS = w
+		rep, err := Check(context.Background(), src, opts, h, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.MarshalIndent(rep, "", " ")
+		reports[i] = string(b)
+	}
+	if reports[0] != reports[1] {
+		t.Errorf("shared snapshot:\n%s\nown reads:\n%s", reports[0], reports[1])
+	}
+	for _, want := range []string{`"stale"`, `"missing"`, `"skips"`} {
+		if !strings.Contains(reports[0], want) {
+			t.Errorf("the report has no %s: the case does not cover it", want)
+		}
 	}
 }
