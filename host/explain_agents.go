@@ -15,7 +15,7 @@ import (
 // same cwd, under a name this agent does not read (wrong name) or outside
 // its walk. So explain's why-not and `promptc agents` agree about one
 // tree. It costs one run of each agent's pipeline, and only for those
-// pipelines.
+// pipelines; when one of them fails, rep is left as it is.
 func (s *Session) withAgentSkips(ctx context.Context, rep *explain.Report, tok explain.Tokenizer) error {
 	name := s.Plan.Spec().Name
 	i := slices.IndexFunc(agents, func(a agentSpec) bool {
@@ -27,7 +27,10 @@ func (s *Session) withAgentSkips(ctx context.Context, rep *explain.Report, tok e
 	}
 	v, err := (&Host{Env: s.h.Env}).Agents(ctx, cwd, tok)
 	if err != nil {
-		return err
+		// The comparison is an extra: another agent's pipeline failing on
+		// this tree (its own settings file broken, say) must not fail the
+		// report of this one. A cancelled context still ends it.
+		return ctx.Err()
 	}
 	listed := map[string]bool{}
 	for _, w := range rep.WhyNot {
