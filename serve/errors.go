@@ -14,6 +14,7 @@ const (
 	CodeOutsideRoots = "outside_roots" // its cwd or a file it names is outside every --root
 	CodeUsage        = "usage"         // bad build flags (the CLI's exit 2)
 	CodePipeline     = "pipeline"      // pipeline errors (the CLI's exit 1)
+	CodePolicy       = "policy"        // a run refused: its prompt would lose a locked, required or final section (the CLI's exit 6)
 	CodeIO           = "io"            // I/O errors (the CLI's exit 3)
 	CodeTimeout      = "timeout"       // the request took longer than the timeout
 	CodeBusy         = "busy"          // no free slot within the timeout
@@ -51,7 +52,7 @@ func (e *Error) status() int {
 		return http.StatusRequestEntityTooLarge
 	case CodeOutsideRoots:
 		return http.StatusForbidden
-	case CodePipeline:
+	case CodePipeline, CodePolicy:
 		return http.StatusUnprocessableEntity
 	case CodeTimeout:
 		return http.StatusGatewayTimeout

@@ -20,6 +20,7 @@ const (
 	exitPipeline = 1
 	exitUsage    = 2
 	exitIO       = 3
+	exitPolicy   = 6
 )
 
 // Service answers build and explain requests through package host: a
@@ -212,7 +213,10 @@ func classify(err error) *Error {
 	var ue host.UsageError
 	var le host.LockedError
 	var dl diag.List
+	var pe *engine.PolicyError
 	switch {
+	case errors.As(err, &pe):
+		return &Error{Code: CodePolicy, Exit: exitPolicy, Message: pe.Error(), Diagnostics: diag.List{pe.Diagnostic}}
 	case errors.Is(err, ErrOutsideRoots):
 		return &Error{Code: CodeOutsideRoots, Exit: exitIO, Message: err.Error()}
 	case errors.Is(err, context.DeadlineExceeded):
