@@ -28,9 +28,8 @@ var helpSandbox = map[string]string{
 // newHelpSandbox writes helpSandbox under a new directory and returns the
 // repository (the examples' working directory) and the environment: the
 // sandbox's HOME and configuration, and a PATH of promptc (this test
-// binary, as testscript.Main installed it) and the system's /usr/bin and
-// /bin only, so no agent CLI installed elsewhere changes what an example
-// does.
+// binary, as testscript.Main installed it) and cat only, so no agent CLI
+// installed on the machine changes what an example does.
 func newHelpSandbox(t *testing.T) (dir string, env []string) {
 	t.Helper()
 	bin, err := exec.LookPath("promptc")
@@ -50,9 +49,25 @@ func newHelpSandbox(t *testing.T) (dir string, env []string) {
 			t.Fatal(err)
 		}
 	}
+	// The examples' PATH: promptc and the few programs they use besides
+	// bash's builtins, nothing else (an agent CLI installed on this
+	// machine would change what promptc run does).
+	tools := filepath.Join(root, "tools")
+	if err := os.Mkdir(tools, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"cat"} {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			t.Fatalf("the help examples need %s: %v", name, err)
+		}
+		if err := os.Symlink(p, filepath.Join(tools, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return filepath.Join(root, "repo"), []string{
 		"HOME=" + filepath.Join(root, "home"),
-		"PATH=" + filepath.Dir(bin) + ":/usr/bin:/bin",
+		"PATH=" + filepath.Dir(bin) + ":" + tools,
 		"LANG=C", "TZ=UTC",
 		"PROMPTC_SYSTEM_CONFIG=" + filepath.Join(root, "etc", "promptc", "config.yaml"),
 		"XDG_CACHE_HOME=" + filepath.Join(root, "home", ".cache"),
