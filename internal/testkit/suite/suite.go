@@ -145,8 +145,10 @@ func (s *Suite) skip(reason string, getenv func(string) string, out io.Writer) e
 		return fmt.Errorf("REQUIRED SUITE %s did not run ($%s lists it): %s", s.Name, RequireEnv, reason)
 	}
 	// Read during a test, the marker is one of the run's inputs (Run).
-	if f, err := os.OpenFile(marker(), os.O_RDONLY|os.O_CREATE, 0o644); err == nil {
-		f.Close()
+	if m := marker(s.Name); m != "" {
+		if f, err := os.OpenFile(m, os.O_RDONLY|os.O_CREATE, 0o644); err == nil {
+			f.Close()
+		}
 	}
 	s.once.Do(func() {
 		s.skipped = true
@@ -211,25 +213,33 @@ func (w ttyAndStderr) Write(p []byte) (int, error) {
 	return os.Stderr.Write(p)
 }
 
-// MarkerName is the file, at the module root, that a run that skipped a
-// suite reads and touches (see Run); .gitignore lists it. go test rechecks
-// only the inputs inside the module.
-const MarkerName = ".skipped-suites"
+// MarkerDir is the directory, at the module root, holding one marker file
+// per suite that a run which skipped the suite reads and touches (see
+// Run); .gitignore lists it. go test rechecks only the inputs inside the
+// module. One file per suite: a package that skips a suite without Run
+// (cmd/promptc's conformance) keeps its cached result when another
+// package touches its own suite's marker.
+const MarkerDir = ".skipped-suites"
 
-// marker is MarkerName at the module root (the directory holding go.mod
-// above the working directory).
-func marker() string {
+// marker is suite name's file in MarkerDir at the module root (the
+// directory holding go.mod above the working directory), created with
+// its directory; "" when there is no module root or it cannot be written.
+func marker(name string) string {
 	dir, err := os.Getwd()
 	if err != nil {
-		return filepath.Join(os.TempDir(), MarkerName)
+		return ""
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, MarkerName)
+			markers := filepath.Join(dir, MarkerDir)
+			if err := os.MkdirAll(markers, 0o755); err != nil {
+				return ""
+			}
+			return filepath.Join(markers, strings.NewReplacer("/", "_", "@", "_").Replace(name))
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return filepath.Join(os.TempDir(), MarkerName)
+			return ""
 		}
 		dir = parent
 	}
@@ -237,19 +247,17 @@ func marker() string {
 
 // Run runs m's tests and returns their exit code. When one of suites was
 // skipped by a test (Skip), the run is kept out of go test's cache: Skip
-// opened a marker file (MarkerName), which go test records as an input of
-// the run, and
-// Run sets its modification time to now after the tests; go test does not
-// cache a result whose inputs changed less than two seconds before it
-// ends, so the next go test ./... runs the package again and announces the
-// skip again rather than replaying a cached "ok".
+// opened the suite's marker file (MarkerDir), which go test records as an
+// input of the run, and Run sets its modification time to now after the
+// tests; go test does not cache a result whose inputs changed less than
+// two seconds before it ends, so the next go test ./... runs the package
+// again and announces the skip again rather than replaying a cached "ok".
 func Run(m *testing.M, suites ...*Suite) int {
 	code := m.Run()
+	now := time.Now()
 	for _, s := range suites {
-		if s.skipped {
-			now := time.Now()
-			os.Chtimes(marker(), now, now)
-			break
+		if m := marker(s.Name); s.skipped && m != "" {
+			os.Chtimes(m, now, now)
 		}
 	}
 	return code
