@@ -19,7 +19,7 @@ import (
 // emitFlags are the flags of promptc emit and promptc init.
 var emitFlags = []flagDef{
 	{name: "cwd", kind: stringFlag, metavar: "DIR", help: "a directory of the repository (default: the process cwd)"},
-	{name: "scope", kind: stringFlag, metavar: "SCOPE", help: "project (default: the repository) or user (files in HOME)"},
+	{name: "scope", kind: stringFlag, metavar: "SCOPE", help: "project writes the repository's files, user the files in HOME (default project)"},
 	{name: "source", kind: stringFlag, metavar: "FILE", help: "the project layer (default: REPO/.promptc/rules.yaml)"},
 	{name: "dry-run", kind: boolFlag, help: "print the unified diff of what would change; write nothing"},
 	{name: "check", kind: boolFlag, help: "write nothing; exit 1 when a file is missing, stale or edited, or an agent would not receive a rule"},
