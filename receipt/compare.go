@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
+
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // Changes of a part between a receipt and a rebuild.
@@ -20,8 +22,8 @@ const (
 type Change struct {
 	Name   string `json:"name"`
 	Change string `json:"change"`
-	// Was and Now are the part's SHA-256 (a layer's: its status when it
-	// has no hash; a param's: its JSON), "" where absent.
+	// Was and Now are the part's SHA-256 (a param's: its JSON), "" where
+	// absent (or for a --set layer, which has no file).
 	Was string `json:"was,omitempty"`
 	Now string `json:"now,omitempty"`
 }
@@ -55,14 +57,8 @@ func Compare(was, now *Receipt) Diff {
 		Sections: []Change{}, Files: []Change{}, Layers: []Change{}, Params: []Change{}}
 	d.Sections = changes(was.Sections, now.Sections, func(s Section) (string, string) { return s.ID, s.SHA256 })
 	d.Files = changes(was.Files, now.Files, func(f File) (string, string) { return f.Path, f.SHA256 })
-	layerKey := func(l Layer) (string, string) {
-		v := l.SHA256
-		if v == "" {
-			v = l.Status
-		}
-		return l.Role + " " + l.Path, v
-	}
-	d.Layers = changes(was.Layers, now.Layers, layerKey)
+	layerKey := func(l Layer) (string, string) { return l.Role + " " + l.Path, l.SHA256 }
+	d.Layers = changes(applied(was.Layers), applied(now.Layers), layerKey)
 	d.Params = changes(params(was.Params), params(now.Params), func(p [2]string) (string, string) { return p[0], p[1] })
 	if len(d.Sections) == 0 && !slices.EqualFunc(was.Sections, now.Sections, func(a, b Section) bool { return a.ID == b.ID }) {
 		d.Moved = true
@@ -71,6 +67,18 @@ func Compare(was, now *Receipt) Diff {
 		d.PromptcVersion = now.PromptcVersion
 	}
 	return d
+}
+
+// applied are the layers that were applied: one absent at build and now
+// (wherever it was looked for) is no change.
+func applied(ls []Layer) []Layer {
+	var out []Layer
+	for _, l := range ls {
+		if l.Status == spec.StatusApplied {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // changes lists the parts of was and now whose keys or values differ:

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/explain"
 	"github.com/promptc/promptc/pipelines"
 	"github.com/promptc/promptc/policy"
@@ -60,13 +61,13 @@ func Make(in Input) (*Receipt, error) {
 	var policyLayers []policy.Layer
 	for _, l := range res.Layers {
 		rl := Layer{Path: l.Name, Role: l.Role, Status: l.Status}
-		if l.Status == statusApplied && l.Role != roleSet {
+		if l.Status == spec.StatusApplied && l.Role != spec.RoleSet {
 			data, builtin, err := layerBytes(l.Name, in.Read)
 			if err != nil {
 				return nil, fmt.Errorf("receipt: layer %s: %w", l.Name, err)
 			}
 			rl.SHA256, rl.Builtin = Sum(data), builtin
-			if (l.Role == RoleSystem || l.Role == RoleUser) && !strings.Contains(l.Name, partSep) {
+			if (l.Role == spec.RoleSystem || l.Role == spec.RoleUser) && !strings.Contains(l.Name, partSep) {
 				policyLayers = append(policyLayers, policy.Layer{Path: l.Name, Data: data})
 			}
 		}
@@ -95,16 +96,6 @@ func Make(in Input) (*Receipt, error) {
 	r.Prompt = digest(in.Prompt, res.Budget)
 	return r, nil
 }
-
-// The layer roles and status a receipt tells apart: the engine's names
-// (its LayerReport's Role and Status), which the schema lists.
-const (
-	RoleSystem    = "system"
-	RoleUser      = "user"
-	roleBase      = "base"
-	roleSet       = "set"
-	statusApplied = "applied"
-)
 
 // partSep is how a layer report names one part of a layer's for: map
 // ("user.yaml for: pi"): the file is the name before it.
@@ -139,7 +130,7 @@ func versionOf(layers []Layer) string {
 			continue
 		}
 		name := strings.TrimSuffix(strings.TrimPrefix(l.Path, "pipelines/"), ".yaml")
-		if l.Role == roleBase {
+		if l.Role == spec.RoleBase {
 			if v := pipelines.Versioned(name); v != "" {
 				return v
 			}

@@ -175,7 +175,8 @@ func TestCompare(t *testing.T) {
 		{"a project layer applied now", func(r *Receipt) {
 			r.Prompt.SHA256 = "p2"
 			r.Layers[1].Status, r.Layers[1].SHA256 = "applied", "q"
-		}, false, "layer project p.yaml changed"},
+		}, false, "layer project p.yaml added"},
+		{"an absent layer looked for elsewhere", func(r *Receipt) { r.Layers[1].Path = "q/p.yaml" }, true, ""},
 		{"moved", func(r *Receipt) {
 			r.Prompt.SHA256 = "p2"
 			r.Sections[0], r.Sections[1] = r.Sections[1], r.Sections[0]

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/internal/atomicfile"
 	"github.com/promptc/promptc/receipt"
@@ -147,15 +149,27 @@ func rebuild(ctx context.Context, was *receipt.Receipt, cwd string, stderr io.Wr
 	re := receiptEnv{Env: e, vars: map[string]string{}}
 	for _, l := range was.Layers {
 		switch l.Role {
-		case receipt.RoleSystem:
+		case spec.RoleSystem:
 			re.vars[host.EnvSystemConfig] = l.Path
-		case receipt.RoleUser:
+		case spec.RoleUser:
 			re.vars[host.EnvUserConfig] = l.Path
 		}
 	}
 	params := receipt.Values(was.Params)
 	if cwd != "" {
-		params["cwd"] = cwd
+		// As --cwd binds it: absolute, links resolved (the physical path).
+		if !filepath.IsAbs(cwd) {
+			wd, err := e.Getwd()
+			if err != nil {
+				return nil, err
+			}
+			cwd = filepath.Join(wd, cwd)
+		}
+		real, err := filepath.EvalSymlinks(cwd)
+		if err != nil {
+			return nil, fmt.Errorf("--cwd: %w", err)
+		}
+		params["cwd"] = real
 	}
 	q := was.Request
 	h := &host.Host{Env: re, Warn: func(ds diag.List) { printWarnings(stderr, ds) }}
