@@ -240,22 +240,6 @@ func helpTopics() []commandHelp {
 			},
 		},
 		{
-			Name:        "receipt",
-			Usage:       []string{"promptc receipt verify FILE [--cwd DIR] [--json]"},
-			Summary:     "Rebuild a build's receipt and say whether the prompt is the same, else what changed.",
-			Description: "Reads a receipt (promptc build --receipt FILE; its shape: promptc schema receipt), rebuilds with its pipeline, overlays, tool files, sets, system and user layers and params, and compares: the prompt is the same when its SHA-256 is. Otherwise it names each section whose text changed and each file, layer and param that differs, by SHA-256 (--json: whole hashes). A file that is not a valid receipt is refused with FILE:LINE:COL: what is wrong.",
-			flags:       receiptVerifyFlags,
-			Exit: []exitHelp{
-				{exitOK, "the prompt is the same"}, {exitSpec, "the rebuild failed (pipeline errors)"}, exitUsageHelp, exitIOHelp,
-				{exitReceiptDiffers, "the prompt differs from the receipt's"},
-				{exitReceiptBad, "FILE is not a valid receipt"},
-			},
-			Examples: []exampleHelp{
-				{Says: "Record a build, then check it still holds.", Command: "promptc build --receipt receipt.json > /dev/null && promptc receipt verify receipt.json", want: `the prompt is the same`},
-				{Says: "After an edit: which section and which file changed.", Command: "promptc build --receipt receipt.json > /dev/null && echo 'Use spaces.' > AGENTS.md && promptc receipt verify receipt.json", Exit: exitReceiptDiffers, want: `(?m)^  file .*AGENTS\.md: changed`},
-			},
-		},
-		{
 			Name:        "pipelines",
 			Usage:       []string{"promptc pipelines", "promptc pipelines show NAME"},
 			Summary:     "List the built-in pipelines, or print one's YAML.",
