@@ -38,6 +38,9 @@ type Expr struct {
 	src  string
 	prog *vm.Program
 	deps []string
+	// byName: the program reads its environment only name by name (no
+	// $env), so any map holding the Deps' values evaluates it alike.
+	byName bool
 	// terms compiles the conjuncts of a condition on first use (only a
 	// false section's condition needs them); nil for other expressions.
 	terms func() []*Expr
@@ -105,12 +108,19 @@ func conjuncts(src string, env *Env) []*Expr {
 		if err != nil {
 			continue
 		}
-		out = append(out, &Expr{src: text, prog: prog, deps: idents(prog, env.types)})
+		out = append(out, newExpr(text, prog, env.types))
 	}
 	return out
 }
 
-// Eval runs e over vals, which must hold a value for every name in Deps.
+// ByName reports whether e reads its environment only name by name (it
+// does not use $env, the environment as a whole): then Eval over any map
+// that holds the same values for every name in Deps gives the same
+// result, whatever else the map holds.
+func (e *Expr) ByName() bool { return e.byName }
+
+// Eval runs e over vals, which must hold a value for every name in Deps
+// (and no other name, unless ByName).
 func (e *Expr) Eval(vals map[string]any) (any, error) {
 	return expr.Run(e.prog, vals)
 }
@@ -142,6 +152,8 @@ func offset(at diag.Pos, line, col int) diag.Pos {
 type identVisitor struct {
 	types Types
 	seen  map[string]bool
+	// whole: the program names $env, the environment as a whole.
+	whole bool
 }
 
 func (v *identVisitor) Visit(n *ast.Node) {
@@ -149,10 +161,15 @@ func (v *identVisitor) Visit(n *ast.Node) {
 		if _, known := v.types[id.Value]; known {
 			v.seen[id.Value] = true
 		}
+		if id.Value == "$env" {
+			v.whole = true
+		}
 	}
 }
 
-func idents(p *vm.Program, types Types) []string {
+// newExpr is the Expr of a compiled program: its Deps, and whether it
+// reads its environment only by name.
+func newExpr(src string, p *vm.Program, types Types) *Expr {
 	v := &identVisitor{types: types, seen: map[string]bool{}}
 	root := p.Node()
 	ast.Walk(&root, v)
@@ -161,7 +178,7 @@ func idents(p *vm.Program, types Types) []string {
 		out = append(out, name)
 	}
 	sort.Strings(out)
-	return out
+	return &Expr{src: src, prog: p, deps: out, byName: !v.whole}
 }
 
 // suggest offers a known name for expr's "unknown name X" errors.

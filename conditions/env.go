@@ -82,7 +82,7 @@ func (e *Env) Compile(src string, want Want, at diag.Pos) (*Expr, diag.List) {
 		}
 		return nil, append(diags, d)
 	}
-	x := &Expr{src: src, prog: prog, deps: idents(prog, e.types)}
+	x := newExpr(src, prog, e.types)
 	if want == Bool {
 		// Terms run on first use, maybe on another goroutine: they get an
 		// Env of their own.

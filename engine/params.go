@@ -41,7 +41,7 @@ func (r *run) param(ctx context.Context, pp *paramPlan) (any, error) {
 	if pp.defExpr == nil {
 		return pp.def, nil
 	}
-	vals, err := r.values(ctx, pp.defExpr.Deps())
+	vals, err := r.env(ctx, pp.defExpr)
 	if err != nil {
 		return nil, err
 	}

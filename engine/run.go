@@ -163,7 +163,11 @@ func (p *Plan) newRun(in Input) (*run, error) {
 	if err := p.checkNames(in.Params); err != nil {
 		return nil, err
 	}
-	r := &run{plan: p, in: in, vals: map[string]any{}, outputs: map[string]*sources.Output{}, options: map[string]any{}, busy: map[string]bool{}, outside: map[string]diag.List{}, gens: map[string]uint64{}, deps: map[string]*fscache.Deps{}}
+	n := len(p.sources)
+	r := &run{plan: p, in: in, vals: make(map[string]any, len(p.params)+n+1), outputs: make(map[string]*sources.Output, n), options: make(map[string]any, n), busy: map[string]bool{}, outside: make(map[string]diag.List, n), gens: map[string]uint64{}, deps: map[string]*fscache.Deps{}}
+	// The declared sections' facts, as value returns them: an expression
+	// evaluated over vals (env) reads them there.
+	r.vals[DeclaredName] = p.declared
 	if in.FS != nil {
 		fsys, ok := in.FS.(sources.FS)
 		if !ok {

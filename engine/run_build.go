@@ -16,6 +16,9 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 	// The plan's reports are shared by every run of it: the Result gets its
 	// own copies, so a reader that changes its Result cannot reach the plan.
 	res := &Result{Pipeline: p.spec.Name, Layers: cloneNonNil(p.spec.Layers), Overrides: cloneNonNil(p.spec.Overrides)}
+	if len(p.sections) > 0 {
+		res.Sections = make([]Section, 0, len(p.sections))
+	}
 	shaped := p.budget != nil || p.frame != nil
 	var states []*secState
 	for i, sp := range p.sections {
@@ -33,7 +36,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 		}
 		if sp.when != nil {
 			sec.When = sp.when.Source()
-			vals, err := r.values(ctx, sp.when.Deps())
+			vals, err := r.env(ctx, sp.when)
 			if err != nil {
 				return nil, err
 			}
@@ -149,7 +152,7 @@ func (r *run) falseTerms(ctx context.Context, when *conditions.Expr) []string {
 		if !ready {
 			continue
 		}
-		vals, err := r.values(ctx, t.Deps())
+		vals, err := r.env(ctx, t)
 		if err != nil {
 			continue
 		}

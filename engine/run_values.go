@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
@@ -20,6 +21,23 @@ func (r *run) values(ctx context.Context, names []string) (map[string]any, error
 		m[n] = v
 	}
 	return m, nil
+}
+
+// env returns what expression e reads: the values of its Deps, each
+// resolved. An expression that reads them only by name is given the
+// run's own map of values (which holds them, and every param and source
+// resolved so far), so no map is made per evaluation; one that reads
+// $env gets a map of its Deps alone, as ever.
+func (r *run) env(ctx context.Context, e *conditions.Expr) (map[string]any, error) {
+	if !e.ByName() {
+		return r.values(ctx, e.Deps())
+	}
+	for _, n := range e.Deps() {
+		if _, err := r.value(ctx, n); err != nil {
+			return nil, err
+		}
+	}
+	return r.vals, nil
 }
 
 func (r *run) value(ctx context.Context, name string) (any, error) {
@@ -49,7 +67,7 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 	opts := reflect.New(sp.proto.Type().Elem())
 	opts.Elem().Set(sp.proto.Elem())
 	for _, a := range sp.args {
-		vals, err := r.values(ctx, a.expr.Deps())
+		vals, err := r.env(ctx, a.expr)
 		if err != nil {
 			return nil, err
 		}
