@@ -98,12 +98,15 @@ func cmdReceipt(ctx context.Context, args []string, stdout, stderr io.Writer, e 
 		}
 		return report(usageError{fmt.Sprintf("receipt takes verify FILE [--cwd DIR] [--json], got %s", what)}, stderr)
 	}
-	p, done, err := parseCommand("receipt", args[1:], receiptVerifyFlags, 1, stdout)
+	p, done, err := parseCommand("receipt", args[1:], receiptVerifyFlags, -1, stdout)
 	if err != nil || done {
 		return report(err, stderr)
 	}
-	if len(p.args) != 1 {
+	switch {
+	case len(p.args) == 0:
 		return report(usageError{"receipt verify needs a FILE (a receipt promptc build --receipt wrote)"}, stderr)
+	case len(p.args) > 1:
+		return report(usageError{fmt.Sprintf("receipt verify takes one FILE, got %q too", p.args[1])}, stderr)
 	}
 	file := p.args[0]
 	data, err := host.ReadFile(e, file)
