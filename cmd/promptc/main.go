@@ -237,7 +237,7 @@ Usage:
   promptc validate FILE...            check pipeline files (schema and compile) without reading sources
   promptc params   [--pipeline P]     list a pipeline's params with their types, defaults, flags and environment
   promptc config   [flags]            the configuration layers and the merged pipeline (--layers, --show-origin, --json)
-  promptc policy   [--json]           the policy the system and user layers put in force: locked/required sections, on_failure
+  promptc policy   [--json]           the policy the system and user layers put in force: locked/required/final sections, on_failure
   promptc receipt  verify FILE [--cwd DIR] [--json]  rebuild a build --receipt FILE and say whether the prompt is the same, else what changed
   promptc pipelines [show NAME]       list the built-in pipelines, or print one's YAML
   promptc kinds    [KIND]             list the source kinds with their value fields and options
