@@ -9,6 +9,13 @@ var explainJSON string
 // report.
 func ExplainJSON() string { return explainJSON }
 
+//go:embed explain-target.schema.json
+var explainTargetJSON string
+
+// ExplainTargetJSON returns the JSON Schema of the `promptc explain --json
+// TARGET` answer.
+func ExplainTargetJSON() string { return explainTargetJSON }
+
 //go:embed exec.schema.json
 var execJSON string
 

@@ -102,7 +102,7 @@ func helpTopics() []commandHelp {
 			Name:          "explain",
 			Usage:         []string{"promptc explain [flags]", "promptc explain [flags] TARGET"},
 			Summary:       "Explain the prompt: sections, sources, why not, tokens, cache, drift.",
-			Description:   "Reports why the prompt says what it says: the configuration layers and the keys more than one layer sets, each section with the files its text came from, the files and skills that were found and left out and why (trust, name, shadowed, over a cap), the tokens of each part, and what a prompt cache keeps between turns. Text by default, --json for the same as data (its shape: promptc schema explain), --html FILE for a self-contained page. With a TARGET (a path, a section id, a skill, template or tool name; KIND:NAME when a name means two things) it answers about that one thing: in the prompt or not, where (section, bytes, lines), the rule that decided and what would change it; exit 0 either way, 2 for a target it cannot place (docs/guide/debugging.md).",
+			Description:   "Reports why the prompt says what it says: the configuration layers and the keys more than one layer sets, each section with the files its text came from, the files and skills that were found and left out and why (trust, name, shadowed, over a cap), the tokens of each part, and what a prompt cache keeps between turns. Text by default, --json for the same as data (its shape: promptc schema explain), --html FILE for a self-contained page. With a TARGET (a path, a section id, a skill, template or tool name; KIND:NAME when a name means two things) it answers about that one thing: in the prompt or not, where (section, bytes, lines), the rule that decided and what would change it; exit 0 either way, 2 for a target it cannot place; with --json its shape is promptc schema explain-target (docs/guide/debugging.md).",
 			flags:         common(explainFlags...),
 			PipelineFlags: true,
 			Exit:          pipelineExit(),
@@ -265,9 +265,9 @@ func helpTopics() []commandHelp {
 		},
 		{
 			Name:        "schema",
-			Usage:       []string{"promptc schema [pipeline|explain|exec|receipt]"},
+			Usage:       []string{"promptc schema [pipeline|explain|explain-target|exec|receipt]"},
 			Summary:     "Print the JSON Schema of pipeline files, explain --json, the exec protocol or receipts.",
-			Description: "Prints a JSON Schema: pipeline (the default) for pipeline and overlay files, so an editor can check and complete them; explain for the output of promptc explain --json; exec for the protocol of a pipeline's exec transforms; receipt for the receipts of build --receipt.",
+			Description: "Prints a JSON Schema: pipeline (the default) for pipeline and overlay files, so an editor can check and complete them; explain for the output of promptc explain --json; explain-target for the answer of promptc explain --json TARGET; exec for the protocol of a pipeline's exec transforms; receipt for the receipts of build --receipt.",
 			flags:       schemaFlags,
 			Exit:        plainExit(),
 			Examples: []exampleHelp{

@@ -241,7 +241,7 @@ Usage:
   promptc receipt  verify FILE [--cwd DIR] [--json]  rebuild a build --receipt FILE and say whether the prompt is the same, else what changed
   promptc pipelines [show NAME]       list the built-in pipelines, or print one's YAML
   promptc kinds    [KIND]             list the source kinds with their value fields and options
-  promptc schema   [pipeline|explain|exec|receipt] print the JSON Schema of pipeline files, explain --json, the exec protocol or receipts
+  promptc schema   [pipeline|explain|explain-target|exec|receipt] print the JSON Schema of pipeline files, explain --json (a report or one answer), the exec protocol or receipts
   promptc test     [FILE|DIR ...]     run prompt regression cases (default ./promptc-tests)
   promptc diff     OLD.json NEW.json  the prompt difference of two builds, by section, with token deltas
   promptc diff     [flags] -- [flags] the same between two builds (flags after -- replace those before)

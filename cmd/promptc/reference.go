@@ -74,8 +74,9 @@ func optionType(f sources.FieldDoc) string {
 	return s
 }
 
-// cmdSchema prints the JSON Schema of pipeline files (default) or of the
-// `explain --json` report, for editors and validators.
+// cmdSchema prints the JSON Schema of pipeline files (default), of the
+// `explain --json` report or answer, of the exec protocol or of receipts,
+// for editors and validators.
 func cmdSchema(args []string, stdout io.Writer) error {
 	p, done, err := parseCommand("schema", args, []flagDef{{name: "help", kind: boolFlag}}, 1, stdout)
 	if err != nil || done {
@@ -90,12 +91,14 @@ func cmdSchema(args []string, stdout io.Writer) error {
 		_, err = io.WriteString(stdout, schema.JSON())
 	case "explain":
 		_, err = io.WriteString(stdout, schema.ExplainJSON())
+	case "explain-target":
+		_, err = io.WriteString(stdout, schema.ExplainTargetJSON())
 	case "exec":
 		_, err = io.WriteString(stdout, schema.ExecJSON())
 	case "receipt":
 		_, err = io.WriteString(stdout, schema.ReceiptJSON())
 	default:
-		return usageError{fmt.Sprintf("schema %q: want pipeline, explain, exec or receipt", which)}
+		return usageError{fmt.Sprintf("schema %q: want pipeline, explain, explain-target, exec or receipt", which)}
 	}
 	return err
 }
