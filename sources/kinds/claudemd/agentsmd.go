@@ -44,7 +44,7 @@ func (l *loader) addAgentsMD(dirs []string) {
 	if by := l.claudeProject(dirs, cwd); by != "" {
 		for _, d := range dirs {
 			for _, n := range agentsNames {
-				if p := path.Join(d, n); !l.seen[p] && sources.IsFile(l.fsys, p) {
+				if p := sources.Child(d, n); !l.seen[p] && sources.IsFile(l.fsys, p) {
 					l.exclude(p, ReasonClaudeProject, by)
 				}
 			}
@@ -54,7 +54,7 @@ func (l *loader) addAgentsMD(dirs []string) {
 	a := l.sub()
 	for _, d := range dirs {
 		for _, n := range agentsNames {
-			a.add(path.Join(d, n), TypeProject, 0, "")
+			a.add(sources.Child(d, n), TypeProject, 0, "")
 		}
 	}
 	l.res.excluded = append(l.res.excluded, a.res.excluded...)
@@ -126,7 +126,7 @@ func (l *loader) claudeProject(dirs []string, cwd string) string {
 	probe := l.sub()
 	for _, d := range dirs {
 		for _, n := range claudeNames {
-			probe.add(path.Join(d, n), TypeProject, 0, "")
+			probe.add(sources.Child(d, n), TypeProject, 0, "")
 			if len(probe.res.Files) > 0 {
 				return probe.res.Files[0].Path
 			}
@@ -140,7 +140,7 @@ func (l *loader) claudeProject(dirs []string, cwd string) string {
 func (l *loader) sub() *loader {
 	s := &loader{ctx: l.ctx, fsys: l.fsys, opts: l.opts, approved: l.approved, excludes: l.excludes, seen: map[string]bool{}}
 	if l.opts.ConfigDir != "" {
-		s.seen[path.Join(l.opts.ConfigDir, "CLAUDE.md")] = true
+		s.seen[sources.Child(l.opts.ConfigDir, "CLAUDE.md")] = true
 	}
 	return s
 }

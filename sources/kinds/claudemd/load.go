@@ -43,8 +43,8 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 		l.res.Dirs = append([]string{d}, l.res.Dirs...)
 	}
 	if opts.ConfigDir != "" && opts.source(TypeUser) {
-		l.add(path.Join(opts.ConfigDir, "CLAUDE.md"), TypeUser, 0, "")
-		l.rules(path.Join(opts.ConfigDir, "rules"), TypeUser)
+		l.add(sources.Child(opts.ConfigDir, "CLAUDE.md"), TypeUser, 0, "")
+		l.rules(sources.Child(opts.ConfigDir, "rules"), TypeUser)
 	}
 	dirs := append([]string(nil), l.res.Dirs...)
 	if opts.AddDirsClaudeMD {
@@ -59,19 +59,19 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 		// only its local files.
 		shadowed := mainRoot != "" && inside(d, mainRoot) && !inside(d, wtRoot)
 		if opts.source(TypeProject) && !shadowed {
-			l.add(path.Join(d, "CLAUDE.md"), TypeProject, 0, "")
+			l.add(sources.Child(d, "CLAUDE.md"), TypeProject, 0, "")
 			l.add(path.Join(d, ".claude", "CLAUDE.md"), TypeProject, 0, "")
 			l.rules(path.Join(d, ".claude", "rules"), TypeProject)
 		}
 		if shadowed {
 			for _, n := range []string{"CLAUDE.md", ".claude/CLAUDE.md", ".claude/rules"} {
-				if sources.Exists(fsys, path.Join(d, n)) {
-					l.exclude(path.Join(d, n), ReasonMainCheckout, wtRoot)
+				if sources.Exists(fsys, sources.Child(d, n)) {
+					l.exclude(sources.Child(d, n), ReasonMainCheckout, wtRoot)
 				}
 			}
 		}
 		if opts.source(TypeLocal) {
-			l.add(path.Join(d, "CLAUDE.local.md"), TypeLocal, 0, "")
+			l.add(sources.Child(d, "CLAUDE.local.md"), TypeLocal, 0, "")
 		}
 	}
 	if opts.source(TypeProject) {
@@ -97,7 +97,7 @@ func (l *loader) readSettings() {
 		var s struct {
 			Excludes []string `json:"claudeMdExcludes"`
 		}
-		if l.readJSON(path.Join(l.opts.ConfigDir, "settings.json"), &s) {
+		if l.readJSON(sources.Child(l.opts.ConfigDir, "settings.json"), &s) {
 			globs = append(globs, s.Excludes...)
 		}
 	}
@@ -112,7 +112,7 @@ func (l *loader) readSettings() {
 				Approved bool `json:"hasClaudeMdExternalIncludesApproved"`
 			} `json:"projects"`
 		}
-		if l.readJSON(path.Join(l.opts.Home, ".claude.json"), &cj) {
+		if l.readJSON(sources.Child(l.opts.Home, ".claude.json"), &cj) {
 			l.approved = cj.Projects[l.gitRoot()].Approved
 		}
 	}
@@ -136,7 +136,7 @@ func (l *loader) readJSON(p string, v any) bool {
 func (l *loader) gitRoot() string {
 	cwd := path.Clean(l.opts.Cwd)
 	for d := cwd; ; d = path.Dir(d) {
-		if _, err := sources.Lstat(l.fsys, path.Join(d, ".git")); err == nil {
+		if _, err := sources.Lstat(l.fsys, sources.Child(d, ".git")); err == nil {
 			return d
 		}
 		if d == "/" {

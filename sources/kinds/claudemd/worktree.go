@@ -13,7 +13,7 @@ import (
 // "gitdir: <main>/.git/worktrees/<name>".
 func mainCheckout(fsys sources.FS, cwd string) (main, worktree string) {
 	for d := path.Clean(cwd); ; d = path.Dir(d) {
-		g := path.Join(d, ".git")
+		g := sources.Child(d, ".git")
 		if fi, err := sources.Lstat(fsys, g); err == nil {
 			if !fi.Mode().IsRegular() {
 				return "", ""
@@ -28,7 +28,7 @@ func mainCheckout(fsys sources.FS, cwd string) (main, worktree string) {
 			}
 			target = strings.TrimSpace(target)
 			if !path.IsAbs(target) {
-				target = path.Join(d, target)
+				target = sources.Child(d, target)
 			}
 			i := strings.LastIndex(target, "/.git/worktrees/")
 			if i < 0 {

@@ -29,7 +29,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 	}
 	var user settings
 	if opts.ReadConfig && opts.CodexHome != "" {
-		user = readConfig(fsys, path.Join(opts.CodexHome, "config.toml"), &diags)
+		user = readConfig(fsys, sources.Child(opts.CodexHome, "config.toml"), &diags)
 		if user.hasMk && !opts.RootMarkersGiven {
 			opts.RootMarkers = user.markers
 		}
@@ -83,7 +83,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 // file and not blank once trimmed (CX-5).
 func (r *Result) loadGlobal(fsys sources.FS, home string, diags *diag.List) {
 	for _, name := range GlobalNames {
-		p := path.Join(home, name)
+		p := sources.Child(home, name)
 		if r.GlobalPath != "" {
 			if isFile, _ := sources.Classify(fsys, p); isFile {
 				r.excluded = append(r.excluded, prov.Exclusion{Path: p, Reason: ReasonShadowed, Detail: r.GlobalPath})
@@ -119,7 +119,7 @@ func (r *Result) loadGlobal(fsys sources.FS, home string, diags *diag.List) {
 func (r *Result) pick(fsys sources.FS, dir string) string {
 	chosen := ""
 	for _, name := range r.Names {
-		p := path.Join(dir, name)
+		p := sources.Child(dir, name)
 		isFile, why := sources.Classify(fsys, p)
 		switch {
 		case why != "":
@@ -147,7 +147,7 @@ func searchDirs(ctx context.Context, fsys sources.FS, opts Options) (dirs []stri
 			if m == "" {
 				continue
 			}
-			if _, err := sources.Lstat(fsys, path.Join(dir, m)); err == nil {
+			if _, err := sources.Lstat(fsys, sources.Child(dir, m)); err == nil {
 				root = dir
 				break
 			}

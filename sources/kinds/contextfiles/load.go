@@ -129,7 +129,7 @@ func (w *walker) ancestors(ctx context.Context) ([]string, error) {
 			break
 		}
 		if w.opts.Stop == StopGitRoot {
-			if _, err := sources.Lstat(w.fsys, path.Join(dir, ".git")); err == nil {
+			if _, err := sources.Lstat(w.fsys, sources.Child(dir, ".git")); err == nil {
 				break
 			}
 		}
@@ -147,7 +147,7 @@ func (w *walker) ancestors(ctx context.Context) ([]string, error) {
 func (w *walker) pick(dir string) picked {
 	var out picked
 	for _, name := range w.opts.Candidates {
-		p := path.Join(dir, name)
+		p := sources.Child(dir, name)
 		isFile, why := sources.Classify(w.fsys, p)
 		switch {
 		case why != "":

@@ -26,7 +26,7 @@ func (w *walker) findGitPaths(ctx context.Context) (gitPaths, bool, error) {
 		if err := ctx.Err(); err != nil {
 			return gitPaths{}, false, err
 		}
-		g := path.Join(dir, ".git")
+		g := sources.Child(dir, ".git")
 		if fi, err := sources.Stat(w.fsys, g); err == nil {
 			switch {
 			case fi.Mode().IsRegular():
@@ -37,14 +37,14 @@ func (w *walker) findGitPaths(ctx context.Context) (gitPaths, bool, error) {
 				content := jsstr.Trim(jsstr.DecodeUTF8(b))
 				if target, ok := strings.CutPrefix(content, "gitdir: "); ok {
 					gitDir := resolve(dir, jsstr.Trim(target))
-					if sources.Exists(w.fsys, path.Join(gitDir, "HEAD")) {
+					if sources.Exists(w.fsys, sources.Child(gitDir, "HEAD")) {
 						return gitPaths{repoDir: dir, gitDir: gitDir}, true, nil
 					}
 					return gitPaths{}, false, nil
 				}
 				// Not a gitdir file: keep looking upward.
 			case fi.IsDir():
-				if sources.Exists(w.fsys, path.Join(g, "HEAD")) {
+				if sources.Exists(w.fsys, sources.Child(g, "HEAD")) {
 					return gitPaths{repoDir: dir, gitDir: g}, true, nil
 				}
 				return gitPaths{}, false, nil
@@ -70,7 +70,7 @@ func (w *walker) worktreeShadow(ctx context.Context, picks map[string]picked) (s
 		return "", "", err
 	}
 	common := g.gitDir
-	if cd := path.Join(g.gitDir, "commondir"); sources.Exists(w.fsys, cd) {
+	if cd := sources.Child(g.gitDir, "commondir"); sources.Exists(w.fsys, cd) {
 		if b, err := sources.ReadFile(w.fsys, cd); err == nil {
 			common = resolve(g.gitDir, jsstr.Trim(jsstr.DecodeUTF8(b)))
 		}
@@ -84,7 +84,7 @@ func (w *walker) worktreeShadow(ctx context.Context, picks map[string]picked) (s
 	if err != nil || !strictlyInside(wt, mainRoot) {
 		return "", "", nil
 	}
-	if mainGit, err := sources.Realpath(w.fsys, path.Join(mainRoot, ".git")); err != nil || mainGit != realCommon {
+	if mainGit, err := sources.Realpath(w.fsys, sources.Child(mainRoot, ".git")); err != nil || mainGit != realCommon {
 		return "", "", nil
 	}
 	p, walked := picks[g.repoDir]
@@ -118,7 +118,7 @@ func resolve(base, p string) string {
 	if strings.HasPrefix(p, "/") {
 		return path.Clean(p)
 	}
-	return path.Join(base, p)
+	return sources.Child(base, p)
 }
 
 // strictlyInside reports whether p is below dir (and not dir itself).

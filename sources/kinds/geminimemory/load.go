@@ -44,7 +44,7 @@ type loader struct {
 func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List, error) {
 	l := &loader{fsys: fsys, seen: map[string]bool{}, res: Result{Global: []Entry{}, Extensions: []Entry{}, Project: []Entry{}, Dirs: []string{}}}
 	if opts.Home != "" {
-		l.gdir = path.Join(opts.Home, ".gemini")
+		l.gdir = sources.Child(opts.Home, ".gemini")
 	}
 	s := l.readSettings()
 	names := opts.FileNames
@@ -67,7 +67,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 
 	if l.gdir != "" {
 		for _, n := range l.res.Names {
-			if e, ok := l.load(path.Join(l.gdir, n), true); ok {
+			if e, ok := l.load(sources.Child(l.gdir, n), true); ok {
 				l.res.Global = append(l.res.Global, e)
 			}
 		}
@@ -89,7 +89,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 			}
 			l.res.Dirs = append(l.res.Dirs, d)
 			for _, n := range l.res.Names {
-				p := path.Join(d, n)
+				p := sources.Child(d, n)
 				if !sources.IsFile(fsys, p) {
 					if sources.Exists(fsys, p) {
 						l.res.excluded = append(l.res.excluded, prov.Exclusion{Path: p, Reason: ReasonNotFile})
@@ -167,7 +167,7 @@ func (l *loader) load(p string, system bool) (Entry, bool) {
 // loadExtensions adds each installed extension's context files (GM-16),
 // extensions sorted by directory name.
 func (l *loader) loadExtensions() {
-	dir := path.Join(l.gdir, "extensions")
+	dir := sources.Child(l.gdir, "extensions")
 	entries, err := sources.ReadDir(l.fsys, dir)
 	if err != nil {
 		return
@@ -177,7 +177,7 @@ func (l *loader) loadExtensions() {
 		var m struct {
 			ContextFileName json.RawMessage `json:"contextFileName"`
 		}
-		b, err := sources.ReadFile(l.fsys, path.Join(ext, "gemini-extension.json"))
+		b, err := sources.ReadFile(l.fsys, sources.Child(ext, "gemini-extension.json"))
 		if err != nil || json.Unmarshal(b, &m) != nil {
 			continue
 		}
@@ -186,7 +186,7 @@ func (l *loader) loadExtensions() {
 			names = []string{DefaultName}
 		}
 		for _, n := range names {
-			if en, ok := l.load(path.Join(ext, n), false); ok {
+			if en, ok := l.load(sources.Child(ext, n), false); ok {
 				l.res.Extensions = append(l.res.Extensions, en)
 			}
 		}
@@ -199,7 +199,7 @@ func (l *loader) readSettings() settings {
 	if l.gdir == "" {
 		return s
 	}
-	p := path.Join(l.gdir, "settings.json")
+	p := sources.Child(l.gdir, "settings.json")
 	b, err := sources.ReadFile(l.fsys, p)
 	if err != nil {
 		return s
@@ -250,7 +250,7 @@ func ceiling(fsys sources.FS, dir string, markers []string, stop string) string 
 			if m == "" {
 				continue
 			}
-			if _, err := sources.Lstat(fsys, path.Join(d, m)); err == nil {
+			if _, err := sources.Lstat(fsys, sources.Child(d, m)); err == nil {
 				return d
 			}
 		}

@@ -32,7 +32,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 	l.res.Root = "/"
 	for d := cwd; ; d = path.Dir(d) {
 		l.res.Dirs = append(l.res.Dirs, d)
-		if _, err := sources.Lstat(fsys, path.Join(d, ".git")); err == nil {
+		if _, err := sources.Lstat(fsys, sources.Child(d, ".git")); err == nil {
 			l.res.Root = d
 			break
 		}
@@ -49,7 +49,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 	// OC-3: the global file.
 	globals := []string{}
 	if opts.ConfigDir != "" {
-		globals = append(globals, path.Join(opts.ConfigDir, "AGENTS.md"))
+		globals = append(globals, sources.Child(opts.ConfigDir, "AGENTS.md"))
 	}
 	if opts.Home != "" && !opts.NoClaude {
 		globals = append(globals, path.Join(opts.Home, ".claude", "CLAUDE.md"))
@@ -74,8 +74,8 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 		for _, n := range names {
 			var found []string
 			for _, d := range l.res.Dirs {
-				if _, err := sources.Lstat(fsys, path.Join(d, n)); err == nil {
-					found = append(found, path.Join(d, n))
+				if _, err := sources.Lstat(fsys, sources.Child(d, n)); err == nil {
+					found = append(found, sources.Child(d, n))
 				}
 			}
 			if len(found) == 0 {
@@ -90,8 +90,8 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 					continue
 				}
 				for _, d := range l.res.Dirs {
-					if _, err := sources.Lstat(fsys, path.Join(d, other)); err == nil && !slices.Contains(found, path.Join(d, other)) {
-						l.exclude(path.Join(d, other), ReasonShadowed, n+" was found on the walk")
+					if _, err := sources.Lstat(fsys, sources.Child(d, other)); err == nil && !slices.Contains(found, sources.Child(d, other)) {
+						l.exclude(sources.Child(d, other), ReasonShadowed, n+" was found on the walk")
 					}
 				}
 			}
@@ -109,7 +109,7 @@ func Load(ctx context.Context, fsys sources.FS, opts Options) (Result, diag.List
 		case strings.HasPrefix(entry, "https://") || strings.HasPrefix(entry, "http://"):
 			urls = append(urls, entry)
 		case strings.HasPrefix(entry, "~/") && opts.Home != "":
-			l.glob(path.Dir(path.Join(opts.Home, entry[2:])), path.Base(entry))
+			l.glob(path.Dir(sources.Child(opts.Home, entry[2:])), path.Base(entry))
 		case path.IsAbs(entry):
 			l.glob(path.Dir(entry), path.Base(entry))
 		default:
@@ -165,11 +165,11 @@ func (l *loader) instructions() []string {
 		out = append(out, c.Instructions...)
 	}
 	if l.opts.ConfigDir != "" {
-		read(path.Join(l.opts.ConfigDir, "opencode.json"))
+		read(sources.Child(l.opts.ConfigDir, "opencode.json"))
 	}
 	if !l.opts.NoProject {
 		for i := len(l.res.Dirs) - 1; i >= 0; i-- {
-			read(path.Join(l.res.Dirs[i], "opencode.json"))
+			read(sources.Child(l.res.Dirs[i], "opencode.json"))
 		}
 	}
 	return append(out, l.opts.Instructions...)

@@ -16,7 +16,7 @@ func findMarkers(ctx context.Context, fsys sources.FS, opts Options) ([]string, 
 	var found []string
 	cwd := path.Clean(opts.Cwd)
 	for _, m := range opts.ProjectMarkers {
-		if p := path.Join(cwd, m); sources.Exists(fsys, p) {
+		if p := sources.Child(cwd, m); sources.Exists(fsys, p) {
 			found = append(found, p)
 		}
 	}
@@ -36,7 +36,7 @@ func findMarkers(ctx context.Context, fsys sources.FS, opts Options) ([]string, 
 		}
 		if dir != home {
 			for _, m := range opts.AncestorMarkers {
-				if p := path.Join(dir, m); sources.Exists(fsys, p) {
+				if p := sources.Child(dir, m); sources.Exists(fsys, p) {
 					found = append(found, p)
 				}
 			}

@@ -206,7 +206,7 @@ func findGates(fsys sources.FS, opts Options) []string {
 	}
 	for dir := path.Clean(opts.Cwd); ; dir = path.Dir(dir) {
 		for _, m := range opts.GateMarkers {
-			if p := path.Join(dir, m); sources.Exists(fsys, p) {
+			if p := sources.Child(dir, m); sources.Exists(fsys, p) {
 				out = append(out, p)
 			}
 		}

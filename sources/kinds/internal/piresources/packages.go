@@ -85,7 +85,7 @@ func (l *loader) packageFiles(root string, filter map[string]any, where string) 
 		if err != nil {
 			return nil, nil, err
 		}
-		manifestOff := l.applyPatterns(all, patterns, root, " in "+path.Join(root, l.layout.PackageManifest))
+		manifestOff := l.applyPatterns(all, patterns, root, " in "+sources.Child(root, l.layout.PackageManifest))
 		for _, f := range all {
 			if why, disabled := manifestOff[f]; disabled {
 				l.rec.exclude(f, ReasonDisabled, why)
@@ -127,7 +127,7 @@ func (l *loader) conventionDir() string {
 // manifestList returns the kind's list from the package manifest's
 // ManifestKey object, when the manifest has a non-empty one.
 func (l *loader) manifestList(root string) ([]string, bool) {
-	file := path.Join(root, l.layout.PackageManifest)
+	file := sources.Child(root, l.layout.PackageManifest)
 	b, err := sources.ReadFile(l.fsys, file)
 	if err != nil {
 		return nil, false

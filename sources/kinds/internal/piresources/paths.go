@@ -14,7 +14,7 @@ func resolvePath(base, p string) string {
 	if strings.HasPrefix(p, "/") {
 		return path.Clean(p)
 	}
-	return path.Join(base, p)
+	return sources.Child(base, p)
 }
 
 // relative is Node's path.relative(from, to) for absolute, clean paths.
@@ -75,7 +75,7 @@ func expandTilde(p, home string) string {
 		return home
 	}
 	if strings.HasPrefix(p, "~/") {
-		return path.Join(home, p[2:])
+		return sources.Child(home, p[2:])
 	}
 	return p
 }
@@ -101,9 +101,9 @@ func settingsPath(raw, base, home string) string {
 	case p == "~":
 		return home
 	case strings.HasPrefix(p, "~/"):
-		return path.Join(home, p[2:])
+		return sources.Child(home, p[2:])
 	case strings.HasPrefix(p, "~"):
-		return path.Join(home, p[1:])
+		return sources.Child(home, p[1:])
 	}
 	return resolvePath(base, p)
 }
@@ -112,7 +112,7 @@ func settingsPath(raw, base, home string) string {
 // or "" when there is none.
 func gitRoot(fsys sources.FS, dir, marker string) string {
 	for d := dir; ; d = path.Dir(d) {
-		if sources.Exists(fsys, path.Join(d, marker)) {
+		if sources.Exists(fsys, sources.Child(d, marker)) {
 			return d
 		}
 		if d == "/" {
@@ -127,7 +127,7 @@ func agentsSkillDirs(fsys sources.FS, cwd, rel, marker, exclude string) []string
 	root := gitRoot(fsys, cwd, marker)
 	var dirs []string
 	for d := cwd; ; d = path.Dir(d) {
-		if dir := path.Join(d, rel); dir != exclude {
+		if dir := sources.Child(d, rel); dir != exclude {
 			dirs = append(dirs, dir)
 		}
 		if d == root || d == "/" {

@@ -255,7 +255,7 @@ func (l *loader) addAuto(acc *accumulator, project, user settings) error {
 		}
 		return nil
 	}
-	userAgents := path.Join(l.home, l.layout.AgentsSkillsDir)
+	userAgents := sources.Child(l.home, l.layout.AgentsSkillsDir)
 	for _, d := range l.projectAutoDirs(userAgents) {
 		if !l.trusted {
 			if sources.Exists(l.fsys, d.dir) {
@@ -281,11 +281,11 @@ type autoDir struct {
 }
 
 func (l *loader) projectAutoDirs(userAgents string) []autoDir {
-	base := path.Join(l.cwd, l.layout.ProjectDir)
+	base := sources.Child(l.cwd, l.layout.ProjectDir)
 	if l.kind == kindPrompts {
 		return []autoDir{{l.promptsDir(base), base, false}}
 	}
-	dirs := []autoDir{{path.Join(base, l.layout.SkillsDir), base, true}}
+	dirs := []autoDir{{sources.Child(base, l.layout.SkillsDir), base, true}}
 	for _, d := range agentsSkillDirs(l.fsys, l.cwd, l.layout.AgentsSkillsDir, l.layout.GitMarker, userAgents) {
 		dirs = append(dirs, autoDir{d, path.Dir(d), false})
 	}
@@ -297,7 +297,7 @@ func (l *loader) userAutoDirs(userAgents string) []autoDir {
 		return []autoDir{{l.promptsDir(l.agentDir), l.agentDir, false}}
 	}
 	return []autoDir{
-		{path.Join(l.agentDir, l.layout.SkillsDir), l.agentDir, true},
+		{sources.Child(l.agentDir, l.layout.SkillsDir), l.agentDir, true},
 		{userAgents, path.Dir(userAgents), false},
 	}
 }
@@ -305,11 +305,11 @@ func (l *loader) userAutoDirs(userAgents string) []autoDir {
 // promptsDir is base/prompts, or base/commands when only that exists
 // (pi renames it at startup; X-17).
 func (l *loader) promptsDir(base string) string {
-	p := path.Join(base, l.layout.PromptsDir)
+	p := sources.Child(base, l.layout.PromptsDir)
 	if l.layout.LegacyPromptsDir == "-" || sources.Exists(l.fsys, p) {
 		return p
 	}
-	if legacy := path.Join(base, l.layout.LegacyPromptsDir); sources.Exists(l.fsys, legacy) {
+	if legacy := sources.Child(base, l.layout.LegacyPromptsDir); sources.Exists(l.fsys, legacy) {
 		return legacy
 	}
 	return p
@@ -317,7 +317,7 @@ func (l *loader) promptsDir(base string) string {
 
 // discoveryOff records the auto-discovered directories that were skipped.
 func (l *loader) discoveryOff() {
-	userAgents := path.Join(l.home, l.layout.AgentsSkillsDir)
+	userAgents := sources.Child(l.home, l.layout.AgentsSkillsDir)
 	for _, d := range append(l.projectAutoDirs(userAgents), l.userAutoDirs(userAgents)...) {
 		if sources.Exists(l.fsys, d.dir) {
 			l.rec.exclude(d.dir, ReasonDiscoveryOff, "")

@@ -1,8 +1,6 @@
 package piresources
 
 import (
-	"path"
-
 	"github.com/promptc/promptc/internal/port/js/jsjson"
 	"github.com/promptc/promptc/internal/port/js/jsstr"
 	"github.com/promptc/promptc/internal/port/js/nodeerr"
@@ -74,12 +72,12 @@ func stringList(v any) []string {
 
 // userSettings and projectSettings locate the two settings files.
 func (l *loader) userSettings() settings {
-	return l.readSettings(path.Join(l.agentDir, l.layout.SettingsFile), l.agentDir, ScopeUser)
+	return l.readSettings(sources.Child(l.agentDir, l.layout.SettingsFile), l.agentDir, ScopeUser)
 }
 
 func (l *loader) projectSettings() settings {
-	base := path.Join(l.cwd, l.layout.ProjectDir)
-	file := path.Join(base, l.layout.SettingsFile)
+	base := sources.Child(l.cwd, l.layout.ProjectDir)
+	file := sources.Child(base, l.layout.SettingsFile)
 	if !l.trusted {
 		if sources.Exists(l.fsys, file) {
 			l.rec.exclude(file, ReasonUntrusted, "")
