@@ -125,9 +125,27 @@ func (e *Expr) Eval(vals map[string]any) (any, error) {
 	return expr.Run(e.prog, vals)
 }
 
+// Machine runs expressions one after another, reusing what each run
+// needs (expr's VM and its stack) instead of making it per evaluation.
+// A Machine is for one goroutine at a time; its zero value is ready.
+type Machine struct{ vm vm.VM }
+
+// EvalIn is Eval on machine m (nil: a machine of its own).
+func (e *Expr) EvalIn(m *Machine, vals map[string]any) (any, error) {
+	if m == nil {
+		return e.Eval(vals)
+	}
+	return m.vm.Run(e.prog, vals)
+}
+
 // EvalBool runs a condition compiled with Bool.
 func (e *Expr) EvalBool(vals map[string]any) (bool, error) {
-	out, err := e.Eval(vals)
+	return e.EvalBoolIn(nil, vals)
+}
+
+// EvalBoolIn is EvalBool on machine m (nil: a machine of its own).
+func (e *Expr) EvalBoolIn(m *Machine, vals map[string]any) (bool, error) {
+	out, err := e.EvalIn(m, vals)
 	if err != nil {
 		return false, err
 	}

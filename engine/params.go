@@ -45,7 +45,7 @@ func (r *run) param(ctx context.Context, pp *paramPlan) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := pp.defExpr.Eval(vals)
+	out, err := pp.defExpr.EvalIn(&r.machine, vals)
 	if err != nil {
 		return nil, r.exprErr("/params/"+pp.name+"/default_expr", err)
 	}

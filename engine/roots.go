@@ -85,11 +85,11 @@ func (r *run) rootSet(ctx context.Context) (*rootSet, error) {
 	}
 	rs := &rootSet{fsys: fsys, res: sources.NewResolver(fsys)}
 	eval := func(e *conditions.Expr, ptr string) (string, error) {
-		vals, err := r.values(ctx, e.Deps())
+		vals, err := r.env(ctx, e)
 		if err != nil {
 			return "", err
 		}
-		v, err := e.Eval(vals)
+		v, err := e.EvalIn(&r.machine, vals)
 		if err != nil {
 			return "", r.exprErr(ptr, err)
 		}

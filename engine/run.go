@@ -7,6 +7,7 @@ import (
 	"sort"
 	"sync/atomic"
 
+	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
@@ -154,6 +155,8 @@ type run struct {
 	wantFacts bool
 	// cuts are the cuts source caps made, in the order made.
 	cuts []Cut
+	// machine evaluates the run's expressions, one after another.
+	machine conditions.Machine
 	// policy holds the marked sections' texts every transform of the
 	// run must keep (run_required.go); nil without marks.
 	policy *policyGuard

@@ -40,7 +40,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			ok, err := sp.when.EvalBool(vals)
+			ok, err := sp.when.EvalBoolIn(&r.machine, vals)
 			if err != nil {
 				return nil, r.exprErr("/sections/"+sp.id+"/when", err)
 			}
@@ -156,7 +156,7 @@ func (r *run) falseTerms(ctx context.Context, when *conditions.Expr) []string {
 		if err != nil {
 			continue
 		}
-		if ok, err := t.EvalBool(vals); err == nil && !ok {
+		if ok, err := t.EvalBoolIn(&r.machine, vals); err == nil && !ok {
 			out = append(out, t.Source())
 		}
 	}

@@ -71,7 +71,7 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		v, err := a.expr.Eval(vals)
+		v, err := a.expr.EvalIn(&r.machine, vals)
 		if err != nil {
 			return nil, r.exprErr("/sources/"+name+"/args/"+a.option, err)
 		}
