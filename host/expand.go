@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/explain"
 	"github.com/promptc/promptc/sources"
 )
@@ -59,6 +60,14 @@ func (s *Session) Explain(ctx context.Context, tok explain.Tokenizer) (*explain.
 	if err != nil {
 		return nil, err
 	}
+	return s.ExplainResult(ctx, res, tok)
+}
+
+// ExplainResult explains res, a Result of this session's plan (a host
+// that builds through its own Builders, as serve does, passes the one it
+// got), the way Explain does: for an agent's pipeline the why-not also
+// lists what `promptc agents` reports that agent skipping.
+func (s *Session) ExplainResult(ctx context.Context, res *engine.Result, tok explain.Tokenizer) (*explain.Report, error) {
 	rep, err := explain.New(s.Plan, res, explain.Options{Tokenizer: tok})
 	if err != nil {
 		return nil, err

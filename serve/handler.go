@@ -10,7 +10,6 @@ import (
 	"github.com/promptc/promptc/bind"
 	"github.com/promptc/promptc/diag"
 	"github.com/promptc/promptc/engine"
-	"github.com/promptc/promptc/explain"
 	"github.com/promptc/promptc/host"
 	"github.com/promptc/promptc/host/args"
 )
@@ -137,7 +136,7 @@ func (h *Service) handle(ctx context.Context, req Request) (any, *Error) {
 	if err != nil {
 		return nil, &Error{Code: CodeUsage, Exit: exitUsage, Message: err.Error()}
 	}
-	rep, err := explain.New(s.Plan, res, explain.Options{Tokenizer: tok})
+	rep, err := s.ExplainResult(ctx, res, tok)
 	if err != nil {
 		return nil, classify(err)
 	}
