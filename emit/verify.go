@@ -91,6 +91,14 @@ type loaded struct {
 	walkNames []string
 }
 
+// input is the Input of a run with params over the check's snapshot.
+// The check reads the text and the context source's value and
+// exclusions only, so the run leaves out the provenance that only
+// explains them (engine.Input.NoProvenance: the same text and values).
+func (r *agentRun) input(params map[string]any) engine.Input {
+	return engine.Input{FS: r.fsys, Params: params, NoProvenance: true}
+}
+
 // build runs the pipeline with cwd = dir.
 func (r *agentRun) build(ctx context.Context, dir string) (loaded, error) {
 	params := make(map[string]any, len(r.params))
@@ -98,7 +106,7 @@ func (r *agentRun) build(ctx context.Context, dir string) (loaded, error) {
 		params[k] = v
 	}
 	params["cwd"] = dir
-	res, err := r.plan.Run(ctx, engine.Input{FS: r.fsys, Params: params})
+	res, err := r.plan.Run(ctx, r.input(params))
 	if err != nil {
 		return loaded{}, fmt.Errorf("%s from %s: %w", r.agent.Name, dir, err)
 	}

@@ -107,7 +107,9 @@ func (r *run) finishShaped(ctx context.Context, res *Result, states []*secState)
 	for _, st := range states {
 		sec := &res.Sections[st.idx]
 		sec.Text, sec.Untrusted = st.text, st.spans
-		sec.Origins = r.originsOf(st.sp.uses)
+		if !r.in.NoProvenance {
+			sec.Origins = r.originsOf(st.sp.uses)
+		}
 		res.Cuts = append(res.Cuts, st.cuts...)
 	}
 	return nil

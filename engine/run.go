@@ -46,6 +46,14 @@ type Input struct {
 	Expand Expander
 	// Exec runs exec transforms' programs; nil refuses them (a warning).
 	Exec Executor
+	// NoProvenance leaves out of the Result what only explains the
+	// prompt: each section's Origins (empty), Labels and FalseTerms
+	// (none), and the warnings about origins reached through a link that
+	// leaves the roots (file/outside-roots). The text, every section's
+	// text and state, every source's value, options and exclusions, the
+	// other diagnostics and every error are as without it. For hosts that
+	// read only those, many runs at a time (emit --check).
+	NoProvenance bool
 	// ProjectTrusted says the host decided that the project is trusted:
 	// only then do exec transforms of a project layer run.
 	ProjectTrusted bool

@@ -27,7 +27,9 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 		}
 		sec := Section{ID: sp.id, Doc: sp.spec.Doc, Active: true, Uses: sp.uses, Volatile: sp.spec.Volatile, Origins: []prov.Origin{}}
 		sec.Layer = p.spec.AddedBy(sp.id)
-		sec.Labels = maps.Clone(sp.spec.Labels)
+		if !r.in.NoProvenance {
+			sec.Labels = maps.Clone(sp.spec.Labels)
+		}
 		if sp.spec.Disabled {
 			sec.Active, sec.Disabled = false, true
 			sec.DisabledBy = p.spec.KeyPos("/sections/" + yamlpos.Escape(sp.id) + "/disabled").String()
@@ -45,7 +47,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 				return nil, r.exprErr("/sections/"+sp.id+"/when", err)
 			}
 			sec.Active = ok
-			if !ok {
+			if !ok && !r.in.NoProvenance {
 				sec.FalseTerms = r.falseTerms(ctx, sp.when)
 			}
 		}
@@ -70,7 +72,9 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 	}
 	r.join(res)
 	r.report(res)
-	res.Diagnostics = append(res.Diagnostics, r.flagOutside()...)
+	if !r.in.NoProvenance {
+		res.Diagnostics = append(res.Diagnostics, r.flagOutside()...)
+	}
 	return res, nil
 }
 
@@ -93,7 +97,10 @@ func (r *run) render(ctx context.Context, sp *sectionPlan, sec *Section) error {
 			}
 		}
 		if e, ok := r.memo.section(sp.id, inputs); ok {
-			sec.Text, sec.Origins = e.text, e.origins
+			sec.Text = e.text
+			if !r.in.NoProvenance {
+				sec.Origins = e.origins
+			}
 			return nil
 		}
 	}
@@ -102,9 +109,14 @@ func (r *run) render(ctx context.Context, sp *sectionPlan, sec *Section) error {
 		return r.renderErr("/sections/"+sp.id+"/template", err)
 	}
 	sec.Text = text
-	sec.Origins = r.originsOf(sp.uses)
-	if r.memo != nil {
-		r.memo.storeSection(sp.id, sectionEntry{inputs: inputs, text: text, origins: sec.Origins})
+	if r.memo != nil { // a Builder's memo keeps them for any later run
+		origins := r.originsOf(sp.uses)
+		r.memo.storeSection(sp.id, sectionEntry{inputs: inputs, text: text, origins: origins})
+		if !r.in.NoProvenance {
+			sec.Origins = origins
+		}
+	} else if !r.in.NoProvenance {
+		sec.Origins = r.originsOf(sp.uses)
 	}
 	return nil
 }

@@ -138,7 +138,7 @@ func (r *run) resolve(ctx context.Context, name string, sp *sourcePlan, options 
 		return nil, fmt.Errorf("source %s: %w", name, err)
 	}
 	var outside diag.List
-	if rs != nil {
+	if rs != nil && (!r.in.NoProvenance || memoize) {
 		res := rs.res // the run's, shared by its sources
 		if tracker != nil {
 			res = sources.NewResolver(tracker) // the links are facts of this source
