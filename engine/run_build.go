@@ -82,7 +82,7 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 // section rendered last time from the same inputs (the same generation of
 // every source output it uses, equal param values) is not rendered again.
 func (r *run) render(ctx context.Context, sp *sectionPlan, sec *Section) error {
-	vals, err := r.values(ctx, sp.uses)
+	vals, err := r.data(ctx, sp)
 	if err != nil {
 		return err
 	}
@@ -119,6 +119,23 @@ func (r *run) render(ctx context.Context, sp *sectionPlan, sec *Section) error {
 		sec.Origins = r.originsOf(sp.uses)
 	}
 	return nil
+}
+
+// data is what section sp's template renders: the values of what it
+// uses, each resolved. A template that reads its data only by name
+// (sections.Template.ByName) is given the run's own map of values, which
+// holds them, so no map is made per render; any other gets a map of its
+// uses alone, as ever.
+func (r *run) data(ctx context.Context, sp *sectionPlan) (map[string]any, error) {
+	if !sp.tmpl.ByName() {
+		return r.values(ctx, sp.uses)
+	}
+	for _, n := range sp.uses {
+		if _, err := r.value(ctx, n); err != nil {
+			return nil, err
+		}
+	}
+	return r.vals, nil
 }
 
 // report adds the resolved sources and their diagnostics to res.

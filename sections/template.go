@@ -21,6 +21,9 @@ type Template struct {
 	text   string
 	fields []string
 	root   []string
+	// byName: no template of the set reads dot or $ as a whole (see
+	// ByName).
+	byName bool
 	// renders are bounded clones ready for a render (see bound).
 	renders sync.Pool
 	// lastLen is the length of the last render's text, the room the next
@@ -46,7 +49,7 @@ func Parse(id, text string, funcs template.FuncMap) (*Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	root := &Template{tmpl: t, text: text, fields: topFields(t), root: rootFields(t), funcs: fm}
+	root := &Template{tmpl: t, text: text, fields: topFields(t), root: rootFields(t), byName: byName(t), funcs: fm}
 	for _, tt := range t.Templates() {
 		if tt.Tree != nil {
 			addTicks(tt.Tree, text)
