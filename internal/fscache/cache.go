@@ -32,6 +32,8 @@ type Cache struct {
 	steps map[string]stepEntry
 	// snapshot marks a Snapshot: one build for good.
 	snapshot bool
+	// res is a Snapshot's Resolver (SharedResolver); nil otherwise.
+	res *sources.Resolver
 	// seen are the current build's stats (seen.go).
 	seen  seenStats
 	reads int // files and directories actually read, for tests
@@ -40,10 +42,11 @@ type Cache struct {
 }
 
 var (
-	_ sources.FS            = (*Cache)(nil)
-	_ sources.ParseCache    = (*Cache)(nil)
-	_ sources.RegularReader = (*Cache)(nil)
-	_ sources.DirPrefetcher = (*Cache)(nil)
+	_ sources.FS             = (*Cache)(nil)
+	_ sources.ParseCache     = (*Cache)(nil)
+	_ sources.RegularReader  = (*Cache)(nil)
+	_ sources.DirPrefetcher  = (*Cache)(nil)
+	_ sources.ResolverSharer = (*Cache)(nil)
 )
 
 type cachedFile struct {

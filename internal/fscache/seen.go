@@ -56,11 +56,27 @@ func (c *Cache) BeginBuild() {
 // every stat, listing and read through it is made once and then served,
 // as one moment of the file system. It suits a process that builds once
 // and exits (the CLI's one-shot commands), not a long-lived one.
+//
+// A Snapshot is a [sources.ResolverSharer]: everyone resolving links
+// through it (every run reading through it, their sources and their
+// roots) shares one Resolver, since a realpath found in one moment of the
+// file system holds for all who read that moment.
 func Snapshot(fsys sources.FS) *Cache {
 	c := New(fsys)
 	c.snapshot = true
+	c.res = sources.NewPrivateResolver(c)
 	c.BeginBuild()
 	return c
+}
+
+// SharedResolver is a Snapshot's one Resolver; nil for any other Cache,
+// whose files may change between builds (sources.NewResolver then makes
+// a Resolver of the caller's own).
+func (c *Cache) SharedResolver() *sources.Resolver {
+	if !c.snapshot {
+		return nil
+	}
+	return c.res
 }
 
 // IsSnapshot reports whether c is a Snapshot (one moment for good), which
