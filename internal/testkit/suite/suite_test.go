@@ -72,6 +72,10 @@ func (f *fakeTB) Skip(args ...any)  { f.skip = fmt.Sprint(args...) }
 // lists the suite (as .ci/run sets it).
 func TestSkipFailsTheTestWhenRequired(t *testing.T) {
 	t.Setenv(RequireEnv, "")
+	// Its skips are the test's own: never in the log of the run around it
+	// (.ci/run lists that log's suites as not run).
+	log := filepath.Join(t.TempDir(), "suites.log")
+	t.Setenv(LogEnv, log)
 	var f fakeTB
 	var out bytes.Buffer
 	(&Suite{Name: XMLLintJUnit, out: &out}).Skip(&f, "xmllint not installed")
@@ -83,6 +87,9 @@ func TestSkipFailsTheTestWhenRequired(t *testing.T) {
 	(&Suite{Name: XMLLintJUnit, out: &out}).Skip(&f, "xmllint not installed")
 	if !strings.Contains(f.fatal, "REQUIRED SUITE junit-xmllint") || f.skip != "" || out.Len() != 0 {
 		t.Errorf("required: fatal %q, skip %q, announced %q", f.fatal, f.skip, out.String())
+	}
+	if data, err := os.ReadFile(log); err != nil || !strings.HasPrefix(string(data), "SKIPPED SUITE junit-xmllint: ") {
+		t.Errorf("the test's log holds %q (%v), want its one skip", data, err)
 	}
 }
 
