@@ -91,6 +91,31 @@ func monorepo(tb testing.TB, root string) (Source, Options) {
 // each a full Plan.Run: warm, ~55 us for codex, ~75 for opencode and
 // gemini-cli, ~215 for pi), which emit cannot make cheaper; emit's own
 // work (plan, lint, reports) is ~10%.
+//
+// 2026-12-04, the engine's per-run cost (2 cores, AMD EPYC, shared; 6
+// rounds alternating before and after in one sitting, load 1.3-5.5; the
+// same 2,359 paths, 2,651-2,684 syscalls either way; floor medians
+// 2.8-4.3 ms, 2.9-3.2 in most rounds):
+//   - before (abfcb90): 47.0-61.0 CPU-ms/op (median 50.6), 15.25 MB and
+//     128,000 allocations per check.
+//   - after: 39.4-51.3 CPU-ms/op (median 46.4: -8% by the medians,
+//     -14% by the median of the paired rounds' ratios, 0.81-1.05),
+//     11.37 MB (-25%) and 94,800 allocations (-26%) per check. An
+//     expression or template that reads its inputs by name evaluates
+//     over the run's own values (no map per evaluation), one expr VM per
+//     run, no provenance the check does not read (Input.NoProvenance),
+//     one Resolver for every run over the check's snapshot, and the hot
+//     kinds join paths without path.Join's second allocation.
+//
+// So still ~14-16x the floor in CPU (the medians), not 3x. Of what is
+// left (pprof, 200 checks): 22% is the snapshot's first look at each
+// path (the floor's own syscalls, ~9 ms/op here), ~21% allocation and
+// GC, ~10% rendering (text/template), ~46% the kinds' resolution, a
+// third of it that first look. The next candidates are a few percent
+// each: sources.Set's lookup of an option by name (eachField, ~3.5%),
+// two caches of each path (the fscache Snapshot over emit's snapshotFS,
+// ~6%), and the kinds' ancestor walks repeated for every directory (a
+// step memo over the snapshot).
 func BenchmarkCheckMonorepo(b *testing.B) {
 	root := os.Getenv("EMIT_BENCH_FIXTURE")
 	if root == "" {
