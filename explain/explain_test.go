@@ -1,12 +1,9 @@
 package explain_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/promptc/promptc/explain"
 	"github.com/promptc/promptc/schema"
@@ -83,29 +80,10 @@ func TestSectionTextsJoinToThePrompt(t *testing.T) {
 }
 
 func TestJSONMatchesTheSchema(t *testing.T) {
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft7
-	if err := c.AddResource("explain.schema.json", strings.NewReader(schema.ExplainJSON())); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("explain.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, f := range append(fixtures, cowagentFixture) {
 		t.Run(f.name, func(t *testing.T) {
 			_, rep, _ := f.run(t)
-			b, err := json.Marshal(rep)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var doc any
-			if err := json.Unmarshal(b, &doc); err != nil {
-				t.Fatal(err)
-			}
-			if err := sch.Validate(doc); err != nil {
-				t.Errorf("%#v", err)
-			}
+			explain.CheckSchema(t, "explain.schema.json", schema.ExplainJSON(), rep)
 		})
 	}
 }

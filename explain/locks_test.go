@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
-
 	"github.com/promptc/promptc/engine"
 	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/explain"
@@ -87,24 +85,5 @@ func report(t *testing.T, plan *engine.Plan) *explain.Report {
 
 func validate(t *testing.T, rep *explain.Report) {
 	t.Helper()
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft7
-	if err := c.AddResource("explain.schema.json", strings.NewReader(schema.ExplainJSON())); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("explain.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(rep)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc any
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(doc); err != nil {
-		t.Errorf("%#v", err)
-	}
+	explain.CheckSchema(t, "explain.schema.json", schema.ExplainJSON(), rep)
 }

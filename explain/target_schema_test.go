@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
-
 	"github.com/promptc/promptc/schema"
 )
 
@@ -17,32 +15,13 @@ import (
 // schema names every field of Answer and Where (so a field added to one is
 // added to the other).
 func TestAnswersMatchTheSchema(t *testing.T) {
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft7
-	if err := c.AddResource("explain-target.schema.json", strings.NewReader(schema.ExplainTargetJSON())); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("explain-target.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	r := targetReport()
 	for _, target := range []string{"./AGENTS.md", "./CLAUDE.md", "/p/.pi/skills/deploy/SKILL.md", "append", "body", "tool:grep", "section:context"} {
 		ans, err := r.Ask(Query{Target: target, Cwd: "/p"})
 		if err != nil {
 			t.Fatalf("%s: %v", target, err)
 		}
-		b, err := json.Marshal(ans)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var doc any
-		if err := json.Unmarshal(b, &doc); err != nil {
-			t.Fatal(err)
-		}
-		if err := sch.Validate(doc); err != nil {
-			t.Errorf("%s: %s: %#v", target, b, err)
-		}
+		CheckSchema(t, "explain-target.schema.json", schema.ExplainTargetJSON(), ans)
 	}
 
 	var raw struct {

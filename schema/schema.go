@@ -39,21 +39,34 @@ type Violation struct {
 // directory, which may not exist.
 const pipelineURL = "https://promptc.dev/schema/pipeline.schema.json"
 
-var compiled = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft7
-	if err := c.AddResource(pipelineURL, strings.NewReader(pipelineJSON)); err != nil {
-		return nil, err
-	}
-	return c.Compile(pipelineURL)
-})
+var compiled = compileOnce(pipelineURL, pipelineJSON)
+
+// compileOnce returns a function that compiles the draft-7 schema text,
+// whose $id is url, on its first call and returns the same result after.
+func compileOnce(url, text string) func() (*jsonschema.Schema, error) {
+	return sync.OnceValues(func() (*jsonschema.Schema, error) {
+		c := jsonschema.NewCompiler()
+		c.Draft = jsonschema.Draft7
+		if err := c.AddResource(url, strings.NewReader(text)); err != nil {
+			return nil, err
+		}
+		return c.Compile(url)
+	})
+}
 
 // Validate checks doc (a decoded YAML/JSON value) against the pipeline
 // schema and returns every violation, sorted by pointer.
 func Validate(doc any) ([]Violation, error) {
-	s, err := compiled()
+	return validate("pipeline", compiled, doc, nil)
+}
+
+// validate checks doc against the schema compile gives (named what in
+// its errors) and returns every leaf violation, each reworded by fix when
+// fix is not nil, sorted by pointer, without repeats.
+func validate(what string, compile func() (*jsonschema.Schema, error), doc any, fix func(*Violation)) ([]Violation, error) {
+	s, err := compile()
 	if err != nil {
-		return nil, fmt.Errorf("pipeline schema: %w", err)
+		return nil, fmt.Errorf("%s schema: %w", what, err)
 	}
 	err = s.Validate(jsonValue(doc))
 	if err == nil {
@@ -65,6 +78,11 @@ func Validate(doc any) ([]Violation, error) {
 	}
 	var out []Violation
 	leaves(ve, &out)
+	if fix != nil {
+		for i := range out {
+			fix(&out[i])
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Pointer < out[j].Pointer })
 	return dedupe(out), nil
 }
