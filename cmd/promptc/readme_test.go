@@ -209,3 +209,58 @@ func validateYAMLExample(t *testing.T, bin, text string) {
 		t.Errorf("example does not validate: %v\n--- example\n%s--- output\n%s", err, text, out)
 	}
 }
+
+// TestREADMEIsShort keeps README.md a page a newcomer reads: what promptc
+// is, the two commands, a tour and where to go next; the manual lives in
+// docs/.
+func TestREADMEIsShort(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "\n"); n > 250 {
+		t.Errorf("README.md has %d lines; keep it under 250 and move the detail into docs/", n)
+	}
+}
+
+// TestCIRunsREADMETestCommand checks that .ci/run runs the README's test
+// command: the `go test` line of README's "Two commands" block, with at
+// most a -timeout added (the real pi suites need more than go test's
+// default ten minutes).
+func TestCIRunsREADMETestCommand(t *testing.T) {
+	var want string
+	for _, b := range docBlocks(t, "README.md") {
+		for _, l := range strings.Split(b.text, "\n") {
+			if strings.HasPrefix(l, "go test") && want == "" {
+				want = strings.TrimSpace(strings.SplitN(l, "#", 2)[0])
+			}
+		}
+	}
+	if want == "" {
+		t.Fatal("README.md shows no go test command")
+	}
+	ci, err := os.ReadFile(filepath.Join(repoRoot, ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(string(ci), "\n") {
+		l = strings.TrimSpace(strings.SplitN(l, "#", 2)[0])
+		if !strings.HasPrefix(l, "go test") || strings.Contains(l, " -run") {
+			continue // a focused run (the race-built serve test) is not the suite
+		}
+		f := strings.Fields(l)
+		var kept []string
+		for i := 0; i < len(f); i++ {
+			if f[i] == "-timeout" {
+				i++
+				continue
+			}
+			kept = append(kept, f[i])
+		}
+		got = append(got, strings.Join(kept, " "))
+	}
+	if len(got) != 1 || got[0] != want {
+		t.Errorf(".ci/run runs %q (without -timeout); want exactly the README's %q", got, want)
+	}
+}
