@@ -102,7 +102,8 @@ var paramTypes = map[string]reflect.Type{
 }
 
 // Compile checks spec against the registry and builds a Plan. All problems
-// found are returned together; the plan is nil when any is an error.
+// found are returned together; the plan is nil when any is an error. The
+// warnings include every override that changes nothing (overrideEffects).
 func Compile(ps *spec.Spec, reg *Registry) (*Plan, diag.List) {
 	c := &compiler{spec: ps, reg: reg, plan: &Plan{
 		spec:    ps,
@@ -129,7 +130,7 @@ func Compile(ps *spec.Spec, reg *Registry) (*Plan, diag.List) {
 	if c.diags.HasErrors() {
 		return nil, c.diags
 	}
-	return c.plan, c.diags
+	return c.plan, append(c.diags, c.plan.overrideEffects()...) // overrides that change nothing
 }
 
 type compiler struct {

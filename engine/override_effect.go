@@ -24,7 +24,7 @@ var overrideRoles = []string{spec.RoleSystem, spec.RoleUser, spec.RoleProject, s
 // hosts, doc on reports: they are never "no effect".)
 var renderFields = []string{"template", "when", "order", "after", "before", "seam", "volatile", "priority", "budget", "trust"}
 
-// OverrideEffects returns a warning (CodeNoEffect) for each section
+// overrideEffects returns a warning (CodeNoEffect) for each section
 // setting an override layer (system, user, project, overlay, --set) won
 // that has no effect on the output, naming what overruled it. Only what is
 // exact and cheap is checked:
@@ -37,13 +37,13 @@ var renderFields = []string{"template", "when", "order", "after", "before", "sea
 //
 // The placement is compared with the plan's own, so the check is exact;
 // it costs one topological sort per order an override layer set.
-func (p *Plan) OverrideEffects() diag.List {
+func (p *Plan) overrideEffects() diag.List {
 	c := &effects{spec: p.spec, plan: p}
 	c.check()
 	return c.diags
 }
 
-// effects holds one OverrideEffects call.
+// effects holds one overrideEffects call.
 type effects struct {
 	spec  *spec.Spec
 	plan  *Plan

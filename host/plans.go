@@ -93,9 +93,6 @@ func (src planSource) compile(ctx context.Context, layers []spec.Layer, sets []s
 	key := fmt.Sprintf("promptc/plan/%x", h.Sum(nil))
 	c := src.memo(key, func() any {
 		plan, ds, err := pipelines.CompileSettings(ctx, set)
-		if plan != nil {
-			ds = append(ds, plan.OverrideEffects()...) // overrides that change nothing
-		}
 		return compiled{plan, ds, err}
 	}).(compiled)
 	return c.plan, c.ds, c.err
