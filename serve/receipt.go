@@ -3,8 +3,6 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"strings"
 
 	"github.com/promptc/promptc/engine"
@@ -63,19 +61,7 @@ func (h *Service) withReceipt(out Encoded, req Request, hr host.Request, s *host
 // that exists but cannot be read counts as in force (block): policy may
 // be in it.
 func (h *Service) policyInForce() *policy.Report {
-	system, user := host.ConfigPaths(h.st.base)
-	var layers []policy.Layer
-	for _, p := range []string{system, user} {
-		data, err := host.ReadFile(h.st.base, p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return &policy.Report{OnFailure: policy.Block, Sections: []policy.Section{}, Unreadable: []policy.Unreadable{{Path: p, Error: err.Error()}}}
-		}
-		layers = append(layers, policy.Layer{Path: p, Data: data})
-	}
-	r := policy.Scan(layers)
+	r, _ := host.Policy(h.st.base) // unreadable: the report says block
 	if len(r.Sections) == 0 && len(r.Unreadable) == 0 && r.OnFailureBy == "" {
 		return nil
 	}

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"strings"
 
 	"github.com/promptc/promptc/host"
-	"github.com/promptc/promptc/policy"
 )
 
 // cmdPolicy prints the policy the system and user layers put in force
@@ -27,19 +24,10 @@ func cmdPolicy(args []string, stdout io.Writer, e env) error {
 			return usageError{fmt.Sprintf("policy: unknown argument %q (policy takes only --json)", a)}
 		}
 	}
-	system, user := host.ConfigPaths(e)
-	var layers []policy.Layer
-	for _, p := range []string{system, user} {
-		data, err := host.ReadFile(e, p)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		layers = append(layers, policy.Layer{Path: p, Data: data})
+	r, err := host.Policy(e)
+	if err != nil {
+		return err
 	}
-	r := policy.Scan(layers)
 	if asJSON {
 		return writeJSON(stdout, r)
 	}
@@ -65,6 +53,6 @@ func cmdPolicy(args []string, stdout io.Writer, e env) error {
 	for _, u := range r.Unreadable {
 		fmt.Fprintf(&b, "unreadable: %s\n", u.Error)
 	}
-	_, err := io.WriteString(stdout, b.String())
+	_, err = io.WriteString(stdout, b.String())
 	return err
 }
