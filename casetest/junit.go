@@ -1,12 +1,13 @@
 package casetest
 
 import (
-	"encoding/xml"
 	"fmt"
 	"io"
 	"path"
 	"strings"
 	"time"
+
+	"github.com/promptc/promptc/internal/junit"
 )
 
 // JUnit XML, in the shape Jenkins, GitLab and GitHub test reporters read
@@ -15,55 +16,13 @@ import (
 // whose text is the section-grouped diff; a bad case file is an <error>.
 // testdata/junit.xsd is the schema the tests validate it against.
 
-type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Errors   int          `xml:"errors,attr"`
-	Time     string       `xml:"time,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
-}
-
-type junitSuite struct {
-	Name      string      `xml:"name,attr"`
-	Tests     int         `xml:"tests,attr"`
-	Failures  int         `xml:"failures,attr"`
-	Errors    int         `xml:"errors,attr"`
-	Skipped   int         `xml:"skipped,attr"`
-	Time      string      `xml:"time,attr"`
-	Timestamp string      `xml:"timestamp,attr,omitempty"`
-	Cases     []junitCase `xml:"testcase"`
-}
-
-type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	File      string        `xml:"file,attr,omitempty"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitProblem `xml:"failure,omitempty"`
-	Error     *junitProblem `xml:"error,omitempty"`
-	SystemErr *cdata        `xml:"system-err,omitempty"`
-}
-
-type junitProblem struct {
-	Message string `xml:"message,attr"`
-	Type    string `xml:"type,attr"`
-	Text    string `xml:",cdata"`
-}
-
-// cdata is element text kept readable in the file (newlines as they are).
-type cdata struct {
-	Text string `xml:",cdata"`
-}
-
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
 
 // WriteJUnit writes the report as JUnit XML. Suites are the cases'
 // directories (of Name), in order of first appearance; timestamp, when
 // not zero, is the start of the run.
 func (r *Report) WriteJUnit(w io.Writer, timestamp time.Time) error {
-	top := junitSuites{Name: "promptc test"}
+	top := junit.Suites{Name: "promptc test"}
 	var total time.Duration
 	var suiteTime []time.Duration
 	index := map[string]int{}
@@ -73,7 +32,7 @@ func (r *Report) WriteJUnit(w io.Writer, timestamp time.Time) error {
 		if !ok {
 			i = len(top.Suites)
 			index[dir] = i
-			s := junitSuite{Name: dir}
+			s := junit.Suite{Name: dir}
 			if !timestamp.IsZero() {
 				s.Timestamp = timestamp.UTC().Format("2006-01-02T15:04:05")
 			}
@@ -81,13 +40,13 @@ func (r *Report) WriteJUnit(w io.Writer, timestamp time.Time) error {
 			suiteTime = append(suiteTime, 0)
 		}
 		s := &top.Suites[i]
-		c := junitCase{Name: path.Base(res.Name), Classname: strings.ReplaceAll(dir, "/", "."), File: res.Path, Time: seconds(res.Elapsed)}
+		c := junit.Case{Name: path.Base(res.Name), Classname: strings.ReplaceAll(dir, "/", "."), File: res.Path, Time: seconds(res.Elapsed)}
 		if res.Stderr != "" {
-			c.SystemErr = &cdata{res.Stderr}
+			c.SystemErr = &junit.Text{Text: res.Stderr}
 		}
 		switch {
 		case res.Status == Errored:
-			c.Error = &junitProblem{Message: firstLine(res.Message), Type: "case", Text: res.Message}
+			c.Error = &junit.Problem{Message: firstLine(res.Message), Type: "case", Text: res.Message}
 			s.Errors++
 		case res.Status == Failed && !res.Updated:
 			var text strings.Builder
@@ -99,7 +58,7 @@ func (r *Report) WriteJUnit(w io.Writer, timestamp time.Time) error {
 			if res.Diff == nil {
 				typ = "build"
 			}
-			c.Failure = &junitProblem{Message: firstLine(res.Message), Type: typ, Text: text.String()}
+			c.Failure = &junit.Problem{Message: firstLine(res.Message), Type: typ, Text: text.String()}
 			s.Failures++
 		}
 		s.Tests++
@@ -114,16 +73,7 @@ func (r *Report) WriteJUnit(w io.Writer, timestamp time.Time) error {
 		top.Errors += s.Errors
 	}
 	top.Time = seconds(total)
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(top); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	return junit.Write(w, top)
 }
 
 func firstLine(s string) string {

@@ -3,12 +3,14 @@ package casetest
 import (
 	"bytes"
 	"encoding/xml"
-	"github.com/promptc/promptc/internal/testkit/suite"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/promptc/promptc/internal/junit"
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // sampleReport has a passing, a failing (with a diff), a failed-build and
@@ -55,7 +57,7 @@ func TestJUnitContent(t *testing.T) {
 	if err := sampleReport().WriteJUnit(&b, time.Time{}); err != nil {
 		t.Fatal(err)
 	}
-	var got junitSuites
+	var got junit.Suites
 	if err := xml.Unmarshal(b.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}

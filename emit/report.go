@@ -1,10 +1,11 @@
 package emit
 
 import (
-	"encoding/xml"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/promptc/promptc/internal/junit"
 )
 
 // WriteText prints the check for people: the files, then per agent and
@@ -64,39 +65,8 @@ func orNone(s []string) string {
 	return strings.Join(s, ", ")
 }
 
-// JUnit: one test suite per agent (and one for the files and findings),
-// one test case per rule and directory, for CI reporters.
-type jSuites struct {
-	XMLName  xml.Name `xml:"testsuites"`
-	Name     string   `xml:"name,attr"`
-	Tests    int      `xml:"tests,attr"`
-	Failures int      `xml:"failures,attr"`
-	Errors   int      `xml:"errors,attr"` // always 0: a check problem is a failure
-	Suites   []jSuite `xml:"testsuite"`
-}
-
-type jSuite struct {
-	Name     string  `xml:"name,attr"`
-	Tests    int     `xml:"tests,attr"`
-	Failures int     `xml:"failures,attr"`
-	Errors   int     `xml:"errors,attr"`
-	Skipped  int     `xml:"skipped,attr"`
-	Cases    []jCase `xml:"testcase"`
-}
-
-type jCase struct {
-	Name      string    `xml:"name,attr"`
-	Classname string    `xml:"classname,attr"`
-	Failure   *jFailure `xml:"failure,omitempty"`
-	Skipped   *jFailure `xml:"skipped,omitempty"`
-}
-
-type jFailure struct {
-	Message string `xml:"message,attr"`
-	Type    string `xml:"type,attr,omitempty"`
-}
-
-func (s *jSuite) add(c jCase) {
+// addCase adds c to s and counts it.
+func addCase(s *junit.Suite, c junit.Case) {
 	s.Cases = append(s.Cases, c)
 	s.Tests++
 	switch {
@@ -107,42 +77,44 @@ func (s *jSuite) add(c jCase) {
 	}
 }
 
-// WriteJUnit writes the check as JUnit XML.
+// WriteJUnit writes the check as JUnit XML: one test suite per agent
+// (and one for the files and findings), one test case per rule and
+// directory, for CI reporters.
 func (r *CheckReport) WriteJUnit(w io.Writer) error {
-	files := jSuite{Name: "promptc-emit.files"}
+	files := junit.Suite{Name: "promptc-emit.files"}
 	for _, f := range r.Files {
-		c := jCase{Name: f.Path, Classname: "files"}
+		c := junit.Case{Name: f.Path, Classname: "files"}
 		if f.State != "ok" {
-			c.Failure = &jFailure{Message: f.State + ": " + f.Reason, Type: f.State}
+			c.Failure = &junit.Problem{Message: f.State + ": " + f.Reason, Type: f.State}
 		}
-		files.add(c)
+		addCase(&files, c)
 	}
 	for _, f := range r.Findings {
-		c := jCase{Name: f.Code + " " + f.Path + f.Rule, Classname: "findings"}
+		c := junit.Case{Name: f.Code + " " + f.Path + f.Rule, Classname: "findings"}
 		switch f.Severity {
 		case "error":
-			c.Failure = &jFailure{Message: f.Message, Type: f.Code}
+			c.Failure = &junit.Problem{Message: f.Message, Type: f.Code}
 		default:
-			c.Skipped = &jFailure{Message: f.Severity + ": " + f.Message}
+			c.Skipped = &junit.Problem{Message: f.Severity + ": " + f.Message}
 		}
-		files.add(c)
+		addCase(&files, c)
 	}
-	out := jSuites{Name: "promptc emit --check", Suites: []jSuite{files}}
+	out := junit.Suites{Name: "promptc emit --check", Suites: []junit.Suite{files}}
 	for _, a := range r.Agents {
-		s := jSuite{Name: "promptc-emit." + a.Agent}
+		s := junit.Suite{Name: "promptc-emit." + a.Agent}
 		for _, f := range a.Files {
-			s.add(jCase{Name: f, Classname: a.Agent, Skipped: &jFailure{Message: a.Note}})
+			addCase(&s, junit.Case{Name: f, Classname: a.Agent, Skipped: &junit.Problem{Message: a.Note}})
 		}
 		for _, d := range a.Dirs {
 			for _, st := range d.Rules {
-				c := jCase{Name: st.Rule + " from " + d.Dir, Classname: a.Agent}
+				c := junit.Case{Name: st.Rule + " from " + d.Dir, Classname: a.Agent}
 				switch st.Status {
 				case StSkips:
-					c.Failure = &jFailure{Message: st.Reason, Type: "not-received"}
+					c.Failure = &junit.Problem{Message: st.Reason, Type: "not-received"}
 				case StOnDemand, StOther:
-					c.Skipped = &jFailure{Message: st.Status + ": " + st.Reason}
+					c.Skipped = &junit.Problem{Message: st.Status + ": " + st.Reason}
 				}
-				s.add(c)
+				addCase(&s, c)
 			}
 		}
 		out.Suites = append(out.Suites, s)
@@ -151,14 +123,5 @@ func (r *CheckReport) WriteJUnit(w io.Writer) error {
 		out.Tests += s.Tests
 		out.Failures += s.Failures
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	return junit.Write(w, out)
 }
