@@ -3,6 +3,7 @@ package emit
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -81,24 +82,56 @@ func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*
 	if h.FS == nil {
 		h.FS = osfs.Root()
 	}
-	// One snapshot for the whole check: every path read once (snapshotFS),
-	// and one fscache snapshot over it that every pipeline run reads
-	// through as its own (a plain Plan.Run would otherwise make a cache
-	// per run), so a file is also parsed once. The plan reads through it
-	// too (checkFS) when both see the real file system.
-	snap := newSnapshotFS(h.FS)
+	// One snapshot for the whole check (fscache.Snapshot): every path
+	// stat'ed, listed and read once, every file parsed once, and one
+	// Resolver, for every pipeline run (a plain Plan.Run would otherwise
+	// make a snapshot per run). The plan reads through it too (checkFS)
+	// when both see the real file system.
+	snap := fscache.Snapshot(h.FS)
 	wfs := newCheckFS(opts.fs(), h.FS, snap)
-	plan, err := planCheck(ctx, src, opts, wfs)
-	if err != nil {
-		return nil, err
-	}
-	h.FS = fscache.Snapshot(snap)
+	h.FS = snap
 	realRoot, err := wfs.EvalSymlinks(opts.Root)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("target root: %w", err) // as Plan words it
 	}
 	realRoot = filepath.ToSlash(realRoot)
-	rep := &CheckReport{Root: realRoot, Scope: opts.Scope, Files: []FileState{}, Agents: []AgentReport{}, Findings: plan.Findings}
+	// The agents' builds need only the files emit would write (Files, no
+	// disk); the plan's reads of the files there and the lint run beside
+	// them, over the same snapshot.
+	files, findings := Files(src, opts.Scope)
+	var (
+		plan    *Result
+		planErr error
+		lints   []Finding
+		planned = make(chan struct{})
+	)
+	go func() {
+		defer close(planned)
+		if plan, planErr = planCheck(ctx, files, findings, opts, wfs); planErr == nil && opts.Scope == ScopeProject {
+			lints = lint(h.FS, realRoot)
+		}
+	}()
+	// Each rule's text as verifyDir looks for it in what an agent sends.
+	texts := map[string]string{}
+	for _, r := range src.Rules {
+		texts[r.ID] = strings.TrimSpace(r.Text)
+	}
+	dirs := checkDirs(files, opts.Scope, realRoot, cwd)
+	var todo []Agent
+	for _, a := range agents {
+		if len(src.Targets) == 0 || slices.Contains(src.Targets, a.Target) {
+			todo = append(todo, a)
+		}
+	}
+	reports, err := checkAgents(ctx, todo, files, opts.Scope, h, realRoot, dirs, texts)
+	<-planned
+	if planErr != nil {
+		return nil, planErr
+	}
+	if err != nil {
+		return nil, err
+	}
+	rep := &CheckReport{Root: realRoot, Scope: opts.Scope, Files: []FileState{}, Agents: []AgentReport{}, Findings: append(plan.Findings, lints...)}
 	for _, c := range plan.Changes {
 		fs := FileState{Path: c.Path, Target: c.Target}
 		switch c.Action {
@@ -116,25 +149,6 @@ func Check(ctx context.Context, src Source, opts Options, h Host, cwd string) (*
 			fs.State, fs.Reason = "error", c.Reason
 		}
 		rep.Files = append(rep.Files, fs)
-	}
-	if opts.Scope == ScopeProject {
-		rep.Findings = append(rep.Findings, lint(h.FS, realRoot)...)
-	}
-	// Each rule's text as verifyDir looks for it in what an agent sends.
-	texts := map[string]string{}
-	for _, r := range src.Rules {
-		texts[r.ID] = strings.TrimSpace(r.Text)
-	}
-	dirs := checkDirs(plan.Files, opts.Scope, realRoot, cwd)
-	var todo []Agent
-	for _, a := range agents {
-		if len(src.Targets) == 0 || slices.Contains(src.Targets, a.Target) {
-			todo = append(todo, a)
-		}
-	}
-	reports, err := checkAgents(ctx, todo, plan.Files, opts.Scope, h, realRoot, dirs, texts)
-	if err != nil {
-		return nil, err
 	}
 	rep.Agents = reports
 	rep.Failed = rep.failed()

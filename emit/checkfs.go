@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/promptc/promptc/internal/atomicfile"
+	"github.com/promptc/promptc/internal/fscache"
 	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/osfs"
 )
@@ -16,13 +17,14 @@ import (
 // checkFS is the WriteFS emit --check plans through: read-only, each
 // Lstat, ReadFile and EvalSymlinks answered once per path. When the
 // check's pipelines read the same host file system (the real one, both
-// sides), the answers come from their snapshot, so a file the plan reads
-// and an agent loads is read once, and the plan's path resolution costs
-// one lstat per directory, not one per directory per file.
+// sides), the answers come from their snapshot (an fscache.Snapshot), so
+// a file the plan reads and an agent loads is read once, and the plan's
+// path resolution costs one lstat per directory, not one per directory
+// per file.
 type checkFS struct {
 	base WriteFS
 	// snap is the pipelines' snapshot over the same files, or nil.
-	snap *snapshotFS
+	snap *fscache.Cache
 
 	mu    sync.Mutex
 	lstat map[string]statResult
@@ -50,7 +52,7 @@ var errReadOnly = errors.New("emit --check writes nothing")
 
 // newCheckFS wraps base; snap is shared only when base and the
 // pipelines' host FS are both the real file system, whose answers agree.
-func newCheckFS(base WriteFS, host sources.FS, snap *snapshotFS) *checkFS {
+func newCheckFS(base WriteFS, host sources.FS, snap *fscache.Cache) *checkFS {
 	c := &checkFS{base: base, lstat: map[string]statResult{}, read: map[string]readResult{}, eval: map[string]evalResult{}}
 	if b, ok := base.(osWriteFS); ok && b.FS == atomicfile.OS() && host == osfs.Root() {
 		c.snap = snap
@@ -172,8 +174,9 @@ func (c *checkFS) OpenFile(string, int, fs.FileMode) (TempFile, error) { return 
 func (c *checkFS) Rename(string, string) error                         { return errReadOnly }
 func (c *checkFS) Remove(string) error                                 { return errReadOnly }
 
-// planCheck is Plan over fsys (a check plans, never applies).
-func planCheck(ctx context.Context, src Source, opts Options, fsys *checkFS) (*Result, error) {
+// planCheck is Plan of the files and findings Files made of a source,
+// over fsys (a check plans, never applies).
+func planCheck(ctx context.Context, files []File, findings []Finding, opts Options, fsys *checkFS) (*Result, error) {
 	opts.FS = fsys
-	return Plan(ctx, src, opts)
+	return planFiles(ctx, files, findings, opts)
 }

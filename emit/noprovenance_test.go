@@ -88,6 +88,9 @@ func TestNoProvenanceSameText(t *testing.T) {
 					t.Errorf("%s from %s: section %s keeps provenance: %v %v %v", a.Name, dir, s.ID, l.Origins, l.Labels, l.FalseTerms)
 				}
 			}
+			if lean.Layers == nil || len(lean.Layers) != 0 || lean.Overrides == nil || len(lean.Overrides) != 0 {
+				t.Errorf("%s from %s: layers %v and overrides %v without provenance, want both empty", a.Name, dir, lean.Layers, lean.Overrides)
+			}
 			if !reflect.DeepEqual(lean.Sources, full.Sources) {
 				t.Errorf("%s from %s: the sources' reports differ without provenance", a.Name, dir)
 			}

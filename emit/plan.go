@@ -139,12 +139,17 @@ func otherAgents(t string, list []string) string {
 // Plan computes the changes emitting src into opts.Root would make,
 // reading the files there; nothing is written.
 func Plan(ctx context.Context, src Source, opts Options) (*Result, error) {
+	files, findings := Files(src, opts.Scope)
+	return planFiles(ctx, files, findings, opts)
+}
+
+// planFiles is Plan of the files and findings Files made of a source.
+func planFiles(ctx context.Context, files []File, findings []Finding, opts Options) (*Result, error) {
 	w := opts.fs()
 	realRoot, err := w.EvalSymlinks(opts.Root)
 	if err != nil {
 		return nil, fmt.Errorf("target root: %w", err)
 	}
-	files, findings := Files(src, opts.Scope)
 	res := &Result{Files: files, Findings: findings}
 	planned := map[string]bool{}
 	for _, f := range files {

@@ -79,7 +79,13 @@ func newAgentRun(ctx context.Context, a Agent, h Host, cwd string) (*agentRun, e
 	if err != nil {
 		return nil, fmt.Errorf("pipeline %s: %w", a.Pipeline, err)
 	}
-	return &agentRun{agent: a, plan: plan, fsys: h.FS, ctxID: plan.Spec().Explain.Context, params: params}, nil
+	ctxID := plan.Spec().Explain.Context
+	// Only the sections that send the context source's files matter to
+	// the check (verifyDir looks for each rule's text there); the others
+	// (pi's body, tools and skills) are not rendered, nor the sources
+	// only they read.
+	plan, _ = plan.Focus(ctxID)
+	return &agentRun{agent: a, plan: plan, fsys: h.FS, ctxID: ctxID, params: params}, nil
 }
 
 // loaded is what an agent's pipeline loaded from one directory.

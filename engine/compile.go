@@ -63,6 +63,7 @@ type sourcePlan struct {
 
 type argPlan struct {
 	option string
+	index  []int // the option's field (sources.OptionIndex)
 	expr   *conditions.Expr
 }
 
@@ -278,7 +279,8 @@ func (c *compiler) compileArgs() {
 				c.diags.Errorf(c.spec.Pos(ptr), "source/option", "option %q wants %s, the expression gives %s", key, ft, got)
 				continue
 			}
-			sp.args = append(sp.args, argPlan{option: key, expr: e})
+			index, _ := sources.OptionIndex(sp.proto.Interface(), key) // found: fieldTypes has it
+			sp.args = append(sp.args, argPlan{option: key, index: index, expr: e})
 		}
 	}
 }

@@ -48,7 +48,7 @@ type Input struct {
 	Exec Executor
 	// NoProvenance leaves out of the Result what only explains the
 	// prompt: each section's Origins (empty), Labels and FalseTerms
-	// (none), and the warnings about origins reached through a link that
+	// (none), the pipeline's Layers and Overrides (empty), and the warnings about origins reached through a link that
 	// leaves the roots (file/outside-roots). The text, every section's
 	// text and state, every source's value, options and exclusions, the
 	// other diagnostics and every error are as without it. For hosts that
@@ -80,6 +80,7 @@ func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *so
 	}
 	if cache != nil && memo != nil {
 		r.fsys, r.cache, r.memo, r.wantFacts = cache, cache, memo, wantFacts
+		r.gens, r.deps = map[string]uint64{}, map[string]*fscache.Deps{}
 	} else if c, ok := r.fsys.(*fscache.Cache); r.fsys != nil && !(ok && c.IsSnapshot()) {
 		// A plain run sees one moment of each path, as a Builder's build
 		// does: through a one-run Cache (or the Snapshot it was given) it
@@ -149,10 +150,11 @@ type run struct {
 	cache *fscache.Cache
 	memo  *sourceMemo
 	// outside are, per resolved source, the warnings about its origins
-	// reached through links that leave the roots.
+	// reached through links that leave the roots (made at the first).
 	outside map[string]diag.List
 	// gens are, in a Builder, the memo generation of each resolved
-	// source's output, and deps the facts it depended on.
+	// source's output, and deps the facts it depended on (nil in a plain
+	// run).
 	gens map[string]uint64
 	deps map[string]*fscache.Deps
 	// rootDeps are the facts the roots were computed from.
@@ -175,7 +177,7 @@ func (p *Plan) newRun(in Input) (*run, error) {
 		return nil, err
 	}
 	n := len(p.sources)
-	r := &run{plan: p, in: in, vals: make(map[string]any, len(p.params)+n+1), outputs: make(map[string]*sources.Output, n), options: make(map[string]any, n), busy: map[string]bool{}, outside: make(map[string]diag.List, n), gens: map[string]uint64{}, deps: map[string]*fscache.Deps{}}
+	r := &run{plan: p, in: in, vals: make(map[string]any, len(p.params)+n+1), outputs: make(map[string]*sources.Output, n), options: make(map[string]any, n), busy: map[string]bool{}}
 	// The declared sections' facts, as value returns them: an expression
 	// evaluated over vals (env) reads them there.
 	r.vals[DeclaredName] = p.declared

@@ -6,6 +6,7 @@ import (
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
+	"github.com/promptc/promptc/engine/spec"
 	"github.com/promptc/promptc/internal/yamlpos"
 	"github.com/promptc/promptc/prov"
 )
@@ -15,7 +16,10 @@ func (r *run) build(ctx context.Context) (*Result, error) {
 	p := r.plan
 	// The plan's reports are shared by every run of it: the Result gets its
 	// own copies, so a reader that changes its Result cannot reach the plan.
-	res := &Result{Pipeline: p.spec.Name, Layers: cloneNonNil(p.spec.Layers), Overrides: cloneNonNil(p.spec.Overrides)}
+	res := &Result{Pipeline: p.spec.Name, Layers: []spec.LayerReport{}, Overrides: []spec.Override{}}
+	if !r.in.NoProvenance {
+		res.Layers, res.Overrides = cloneNonNil(p.spec.Layers), cloneNonNil(p.spec.Overrides)
+	}
 	if len(p.sections) > 0 {
 		res.Sections = make([]Section, 0, len(p.sections))
 	}

@@ -75,7 +75,7 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 		if err != nil {
 			return nil, r.exprErr("/sources/"+name+"/args/"+a.option, err)
 		}
-		if err := sources.Set(opts.Interface(), a.option, v); err != nil {
+		if err := sources.SetIndexed(opts.Interface(), a.index, v); err != nil {
 			d := optionValueDiag(a.option, err)
 			d.Pos = r.plan.spec.Pos("/sources/" + name + "/args/" + a.option)
 			return nil, diag.List{d}
@@ -159,5 +159,10 @@ func (r *run) record(name string, options any, out sources.Output, outside diag.
 	r.options[name] = options
 	r.order = append(r.order, name)
 	r.vals[name] = out.Value
-	r.outside[name] = outside
+	if len(outside) > 0 {
+		if r.outside == nil {
+			r.outside = map[string]diag.List{}
+		}
+		r.outside[name] = outside
+	}
 }

@@ -58,17 +58,42 @@ func FieldNames(opts any) []string {
 // or expression values (e.g. []any of strings) to the field's type. It
 // fails for unknown names and values that do not fit.
 func Set(opts any, name string, value any) error {
-	var field reflect.Value
-	eachField(reflect.ValueOf(opts).Elem(), func(n string, f reflect.Value) bool {
-		if n == name {
-			field = f
-			return false
-		}
-		return true
-	})
-	if !field.IsValid() {
+	index, ok := OptionIndex(opts, name)
+	if !ok {
 		return fmt.Errorf("%w %q", ErrUnknownOption, name)
 	}
+	return SetIndexed(opts, index, value)
+}
+
+// OptionIndex is the index (as reflect.Value.FieldByIndex takes it) of
+// the option named name in opts, a pointer to a struct, or false. A
+// caller that sets the same option of many values of one type looks it up
+// once (the engine, when it compiles a source's args).
+func OptionIndex(opts any, name string) ([]int, bool) {
+	return optionIndex(reflect.TypeOf(opts).Elem(), name, nil)
+}
+
+func optionIndex(t reflect.Type, name string, at []int) ([]int, bool) {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		here := append(at[:len(at):len(at)], i)
+		if f.Anonymous && strings.Contains(f.Tag.Get("koanf"), "squash") && f.Type.Kind() == reflect.Struct {
+			if idx, ok := optionIndex(f.Type, name, here); ok {
+				return idx, true
+			}
+			continue
+		}
+		if tagName(f) == name {
+			return here, true
+		}
+	}
+	return nil, false
+}
+
+// SetIndexed is Set of the option at index (OptionIndex's, for opts'
+// type).
+func SetIndexed(opts any, index []int, value any) error {
+	field := reflect.ValueOf(opts).Elem().FieldByIndex(index)
 	if value == nil {
 		field.Set(reflect.Zero(field.Type()))
 		return nil

@@ -35,8 +35,10 @@ type Cache struct {
 	// res is a Snapshot's Resolver (SharedResolver); nil otherwise.
 	res *sources.Resolver
 	// seen are the current build's stats (seen.go).
-	seen  seenStats
-	reads int // files and directories actually read, for tests
+	seen seenStats
+	// failed are the current build's first reads that failed (failed.go).
+	failed map[failKey]readFailure
+	reads  int // files and directories actually read, for tests
 	// seed hashes the texts of the text memo.
 	seed maphash.Seed
 }
@@ -52,6 +54,9 @@ var (
 type cachedFile struct {
 	id   identity
 	data []byte
+	// gen is the build the file was read in (0: none). Within that build
+	// it holds even when racy, as a listing and a parse do.
+	gen uint64
 }
 
 type cachedDir struct {
@@ -160,7 +165,7 @@ func (c *Cache) readRegular(name string, max int64, keep bool) ([]byte, fs.FileI
 		if err := sources.CheckRegular("/"+name, fi, max); err != nil {
 			return nil, fi, err
 		}
-		if cached && f.id == identityOf(fi) && int64(len(f.data)) <= max {
+		if cached && c.still(f.id, f.gen, fi) && int64(len(f.data)) <= max {
 			return f.data, fi, nil
 		}
 		if !isRR {
@@ -171,7 +176,14 @@ func (c *Cache) readRegular(name string, max int64, keep bool) ([]byte, fs.FileI
 			return c.remember(name, fi, data, keep), fi, nil
 		}
 	}
+	key := failKey{name: name, op: 'f', max: max}
+	if f, ok := c.failure(key); ok {
+		return nil, f.fi, f.err
+	}
 	data, fi, err := rr.ReadRegular(name, max)
+	if err != nil {
+		c.fail(key, fi, err)
+	}
 	if fi != nil {
 		// The open file's fstat is the path's stat at this moment: a later
 		// stat of it in this build needs no call.
@@ -192,8 +204,9 @@ func (c *Cache) remember(name string, fi fs.FileInfo, data []byte, keep bool) []
 	}
 	id := identityOf(fi)
 	id.racy = c.isRacy(fi)
+	gen := c.build()
 	c.mu.Lock()
-	c.files[name] = cachedFile{id: id, data: data}
+	c.files[name] = cachedFile{id: id, data: data, gen: gen}
 	c.reads++
 	c.mu.Unlock()
 	return data
@@ -217,8 +230,13 @@ func (c *Cache) readDir(name string) ([]fs.DirEntry, fs.FileInfo, error) {
 	var entries []fs.DirEntry
 	var err error
 	if dr, ok := c.fsys.(sources.DirReader); ok && !cached {
+		key := failKey{name: name, op: 'd'}
+		if f, ok := c.failure(key); ok {
+			return nil, f.fi, f.err
+		}
 		entries, fi, err = dr.ReadDirInfo(name)
 		if err != nil {
+			c.fail(key, fi, err)
 			return nil, fi, err
 		}
 	} else {

@@ -1,0 +1,45 @@
+package fscache
+
+import "io/fs"
+
+// A read that fails the first time in a build (a config file or a
+// directory that is not there, the common case when an agent's pipeline
+// looks for optional files) fails the same way for the rest of the build,
+// without another open: a build sees one moment of each path, as its
+// stats do (seen.go). Outside a build (a New Cache before BeginBuild),
+// nothing is kept.
+
+type failKey struct {
+	name string
+	op   byte // f: a file (ReadRegular, of at most max bytes); d: a listing
+	max  int64
+}
+
+type readFailure struct {
+	fi  fs.FileInfo
+	err error
+	gen uint64
+}
+
+// failure returns the current build's failure of the read k.
+func (c *Cache) failure(k failKey) (readFailure, bool) {
+	gen := c.build()
+	c.mu.Lock()
+	f, ok := c.failed[k]
+	c.mu.Unlock()
+	return f, ok && gen != 0 && f.gen == gen
+}
+
+// fail keeps the failure of the read k for the rest of the build.
+func (c *Cache) fail(k failKey, fi fs.FileInfo, err error) {
+	gen := c.build()
+	if gen == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.failed == nil || len(c.failed) > 4096 {
+		c.failed = map[failKey]readFailure{} // old builds' failures go
+	}
+	c.failed[k] = readFailure{fi: fi, err: err, gen: gen}
+}
