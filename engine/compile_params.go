@@ -130,6 +130,16 @@ func (e *LockedParamError) Error() string {
 // checkNames fails for the first (in name order) param not declared, or
 // locked.
 func (p *Plan) checkNames(params map[string]any) error {
+	ok := true
+	for name := range params {
+		if _, declared := p.params[name]; !declared || p.spec.LockedBy("/params/"+name) != "" {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return nil // the common case: no order to find the first in
+	}
 	for _, name := range sortedKeys(params) {
 		if _, ok := p.params[name]; !ok {
 			return &UnknownParamError{Pipeline: p.spec.Name, Name: name, Suggestion: diag.DidYouMean(name, p.SortedParams())}

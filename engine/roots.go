@@ -83,6 +83,12 @@ func (r *run) rootSet(ctx context.Context) (*rootSet, error) {
 		t := r.cache.Track()
 		fsys, r.rootDeps = t, t.Deps()
 	}
+	// The roots are looked up (each a walk up to the project's marker
+	// and a realpath) only for a run that uses them: one with a confined
+	// or importing source, a Builder's (its memo compares them), or one
+	// that keeps provenance (its warnings of links out). Any other run
+	// evaluates their expressions alone, for the same errors.
+	walk := r.memo != nil || !r.in.NoProvenance || r.plan.usesRoots()
 	rs := &rootSet{fsys: fsys, res: sources.NewResolver(fsys)}
 	eval := func(e *conditions.Expr, ptr string) (string, error) {
 		vals, err := r.env(ctx, e)
@@ -104,7 +110,7 @@ func (r *run) rootSet(ctx context.Context) (*rootSet, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p != "" {
+		if p != "" && walk {
 			rs.project = rs.real(sources.ProjectRoot(r.fsys, p))
 			rs.all = append(rs.all, rs.project)
 		}
@@ -114,12 +120,26 @@ func (r *run) rootSet(ctx context.Context) (*rootSet, error) {
 		if err != nil {
 			return nil, err
 		}
-		if p != "" {
+		if p != "" && walk {
 			rs.all = append(rs.all, rs.real(p))
 		}
 	}
+	if !walk {
+		rs = nil
+	}
 	r.roots, r.rootsDone = rs, true
 	return rs, nil
+}
+
+// usesRoots reports whether a source of p reads within the roots: a
+// confined one, or one whose files import others.
+func (p *Plan) usesRoots() bool {
+	for _, sp := range p.sources {
+		if sp.confine || sp.imports {
+			return true
+		}
+	}
+	return false
 }
 
 func (rs *rootSet) real(p string) string {

@@ -140,7 +140,7 @@ type run struct {
 	// roots is the run's rootSet, computed once (rootsDone).
 	roots     *rootSet
 	rootsDone bool
-	busy      map[string]bool
+	busy      []string // the sources being resolved, outermost first
 	// reqExtra is the exec_request fields, evaluated once (reqDone).
 	reqExtra map[string]any
 	reqErr   error
@@ -177,7 +177,7 @@ func (p *Plan) newRun(in Input) (*run, error) {
 		return nil, err
 	}
 	n := len(p.sources)
-	r := &run{plan: p, in: in, vals: make(map[string]any, len(p.params)+n+1), outputs: make(map[string]*sources.Output, n), options: make(map[string]any, n), busy: map[string]bool{}}
+	r := &run{plan: p, in: in, vals: make(map[string]any, len(p.params)+n+1), outputs: make(map[string]*sources.Output, n), options: make(map[string]any, n)}
 	// The declared sections' facts, as value returns them: an expression
 	// evaluated over vals (env) reads them there.
 	r.vals[DeclaredName] = p.declared

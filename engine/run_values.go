@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/promptc/promptc/conditions"
 	"github.com/promptc/promptc/diag"
@@ -59,11 +60,11 @@ func (r *run) value(ctx context.Context, name string) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("internal: unknown name %q", name)
 	}
-	if r.busy[name] {
+	if slices.Contains(r.busy, name) {
 		return nil, fmt.Errorf("internal: source %q depends on itself", name)
 	}
-	r.busy[name] = true
-	defer delete(r.busy, name)
+	r.busy = append(r.busy, name)
+	defer func() { r.busy = r.busy[:len(r.busy)-1] }()
 	opts := reflect.New(sp.proto.Type().Elem())
 	opts.Elem().Set(sp.proto.Elem())
 	for _, a := range sp.args {

@@ -71,15 +71,15 @@ func (c runFS) abs(name string) string {
 
 // admit checks confinement and charges n bytes to the budget.
 func (c runFS) admit(name string, n int64) error {
-	abs := c.abs(name)
 	if c.rs != nil {
+		abs := c.abs(name)
 		if real, ok := c.rs.outside(abs); ok {
 			return &fs.PathError{Op: "open", Path: abs, Err: &sources.OutsideRootsError{Path: abs, Real: real}}
 		}
 	}
 	max := c.budget()
 	if total := c.read.Add(n); total > max {
-		return &fs.PathError{Op: "read", Path: abs, Err: fmt.Errorf("promptc: the build has read more than %d bytes in all", max)}
+		return &fs.PathError{Op: "read", Path: c.abs(name), Err: fmt.Errorf("promptc: the build has read more than %d bytes in all", max)}
 	}
 	return nil
 }

@@ -102,6 +102,10 @@ func SetIndexed(opts any, index []int, value any) error {
 		field.Set(rv)
 		return nil
 	}
+	if strs, ok := stringList(value); ok && field.Type() == typeOfStrings {
+		field.Set(reflect.ValueOf(strs)) // what the decoder makes of it, without one
+		return nil
+	}
 	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{
 		Result:      field.Addr().Interface(),
 		TagName:     "koanf",
@@ -116,6 +120,24 @@ func SetIndexed(opts any, index []int, value any) error {
 		return valueError(err)
 	}
 	return nil
+}
+
+var typeOfStrings = reflect.TypeFor[[]string]()
+
+// stringList is value as a []string when it is a []any of strings only
+// (a list from YAML or an expression).
+func stringList(value any) ([]string, bool) {
+	list, ok := value.([]any)
+	if !ok {
+		return nil, false
+	}
+	out := make([]string, len(list))
+	for i, v := range list {
+		if out[i], ok = v.(string); !ok {
+			return nil, false
+		}
+	}
+	return out, true
 }
 
 // ErrUnknownOption is what Set's error wraps for a name the options

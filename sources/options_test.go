@@ -58,3 +58,29 @@ func TestOptionIndex(t *testing.T) {
 		})
 	}
 }
+
+// namedList is a []string the decoder converts (no fast path).
+type namedList []string
+
+type listOptions struct {
+	Fast    []string  `koanf:"fast"`
+	Decoded namedList `koanf:"decoded"`
+}
+
+// TestSetStringList: a list of strings is set as the decoder would set it
+// (the fast path for []string): empty, some, and a list holding a
+// non-string, which is the decoder's to convert or refuse.
+func TestSetStringList(t *testing.T) {
+	for _, v := range []any{[]any{}, []any{"a", "b"}, []any{"a", 1}, []any{"a", nil}} {
+		var o listOptions
+		ferr := Set(&o, "fast", v)
+		derr := Set(&o, "decoded", v)
+		if (ferr == nil) != (derr == nil) || ferr != nil && ferr.Error() != derr.Error() {
+			t.Errorf("%#v: errors %v and %v", v, ferr, derr)
+			continue
+		}
+		if (o.Fast == nil) != (o.Decoded == nil) || !reflect.DeepEqual([]string(o.Decoded), o.Fast) {
+			t.Errorf("%#v: set %#v, the decoder %#v", v, o.Fast, o.Decoded)
+		}
+	}
+}
