@@ -34,6 +34,10 @@ type DirReport struct {
 	// order, promptc's or not (below the root: relative; else absolute).
 	Files []string    `json:"files"`
 	Rules []RuleState `json:"rules"`
+	// Elsewhere are the rules of nested files below Dir, which the agent
+	// reads when working there and, as intended, does not send from Dir
+	// (a rule that is sent from Dir is in Rules, loaded).
+	Elsewhere []string `json:"elsewhere,omitempty"`
 }
 
 // dirReport is the report of one directory from what the agent loaded.
@@ -46,7 +50,8 @@ func dirReport(l loaded, a Agent, realRoot, rel string, pls []placement) DirRepo
 		}
 		files = append(files, p)
 	}
-	return DirReport{Dir: rel, Files: files, Rules: verifyDir(l, a, realRoot, rel, pls)}
+	states, elsewhere := verifyDir(l, a, realRoot, rel, pls)
+	return DirReport{Dir: rel, Files: files, Rules: states, Elsewhere: elsewhere}
 }
 
 // AgentReport is one agent's part of the check.

@@ -93,7 +93,7 @@ func expectations(t *testing.T, dir string, project, user Source, wantFail bool)
 		texts[r.ID] = strings.TrimSpace(r.Text)
 	}
 	out := map[string]map[string]map[string]bool{}
-	note := func(agent, d string, states []RuleState) {
+	note := func(agent, d string, states []RuleState, elsewhere []string) {
 		if out[agent] == nil {
 			out[agent] = map[string]map[string]bool{}
 		}
@@ -102,6 +102,9 @@ func expectations(t *testing.T, dir string, project, user Source, wantFail bool)
 		}
 		for _, s := range states {
 			out[agent][d][texts[s.Rule]] = s.Status == StLoads
+		}
+		for _, id := range elsewhere { // not sent from d, by the check's word
+			out[agent][d][texts[id]] = false
 		}
 	}
 	rep, err := Check(context.Background(), project, Options{Root: tree, Scope: ScopeProject}, h, tree)
@@ -113,7 +116,7 @@ func expectations(t *testing.T, dir string, project, user Source, wantFail bool)
 	}
 	for _, a := range rep.Agents {
 		for _, d := range a.Dirs {
-			note(a.Agent, d.Dir, d.Rules)
+			note(a.Agent, d.Dir, d.Rules, d.Elsewhere)
 		}
 	}
 	for _, d := range []string{".", "src/api"} {
@@ -123,7 +126,7 @@ func expectations(t *testing.T, dir string, project, user Source, wantFail bool)
 		}
 		for _, a := range urep.Agents {
 			for _, ud := range a.Dirs {
-				note(a.Agent, d, ud.Rules)
+				note(a.Agent, d, ud.Rules, ud.Elsewhere)
 			}
 		}
 	}

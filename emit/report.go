@@ -41,6 +41,9 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 				}
 				fmt.Fprintf(&b, "      %s %s: %s\n", s.Status, s.Rule, s.Reason)
 			}
+			if len(d.Elsewhere) > 0 {
+				fmt.Fprintf(&b, "      elsewhere: %s (in nested files below, which %s reads from there)\n", strings.Join(d.Elsewhere, ", "), a.Agent)
+			}
 		}
 	}
 	if len(r.Findings) > 0 {
@@ -111,7 +114,7 @@ func (r *CheckReport) WriteJUnit(w io.Writer) error {
 				switch st.Status {
 				case StSkips:
 					c.Failure = &junit.Problem{Message: st.Reason, Type: "not-received"}
-				case StOnDemand, StOther:
+				case StOnDemand:
 					c.Skipped = &junit.Problem{Message: st.Status + ": " + st.Reason}
 				}
 				addCase(&s, c)

@@ -145,7 +145,6 @@ const (
 	StLoads    = "loads"
 	StSkips    = "skips"     // the agent should receive it here and will not: a failure
 	StOnDemand = "on-demand" // not at start; the agent loads it when it works on matching paths
-	StOther    = "elsewhere" // not meant for this directory (a scoped rule of another)
 )
 
 // placement is where an agent should find a rule: the emitted file, and
@@ -154,9 +153,8 @@ type placement struct {
 	rule, file string
 	scopeDir   string // "" = everywhere; else the directory the rule is for
 	onDemand   string // non-empty: loaded on demand (why)
-	// text is the rule's trimmed text; elsewhere, the reason of
-	// StOther (the same from every directory it is not due in).
-	text, elsewhere string
+	// text is the rule's trimmed text.
+	text string
 }
 
 // placements lists, for one agent, where each rule of files is; texts
@@ -178,7 +176,6 @@ func placements(a Agent, files []File, scope Scope, texts map[string]string) []p
 				p.onDemand = "scoped to " + strings.Join(f.Scoped, ", ")
 			case scope == ScopeProject && path.Dir(f.Path) != "." && (path.Base(f.Path) == "AGENTS.md" || path.Base(f.Path) == "GEMINI.md"):
 				p.scopeDir = path.Dir(f.Path)
-				p.elsewhere = f.Path + " is below this directory: " + a.Name + " reads it when working in " + p.scopeDir + ", not from here"
 			}
 			p.text = texts[id]
 			out = append(out, p)
@@ -188,16 +185,24 @@ func placements(a Agent, files []File, scope Scope, texts map[string]string) []p
 }
 
 // verifyDir reports what agent a loads from dir (below realRoot, "."
-// for the root) of the rules placed at pls.
-func verifyDir(l loaded, a Agent, realRoot, dir string, pls []placement) []RuleState {
-	out := make([]RuleState, 0, len(pls))
+// for the root) of the rules placed at pls, and which of them are in
+// nested files below dir and, as intended, not sent from it (most rules
+// of most directories in a monorepo: BenchmarkCheckMonorepo).
+func verifyDir(l loaded, a Agent, realRoot, dir string, pls []placement) (states []RuleState, elsewhere []string) {
 	var grams gramFilter
 	grams.add(l.text)
 	for _, p := range pls {
-		st := RuleState{Rule: p.rule, File: p.file}
 		text := p.text
 		got := grams.mayHold(text) && strings.Contains(l.text, text)
 		due := p.onDemand == "" && (p.scopeDir == "" || dir == p.scopeDir || len(dir) > len(p.scopeDir) && dir[len(p.scopeDir)] == '/' && strings.HasPrefix(dir, p.scopeDir))
+		if !got && p.onDemand == "" && !due {
+			if elsewhere == nil {
+				elsewhere = make([]string, 0, len(pls))
+			}
+			elsewhere = append(elsewhere, p.rule)
+			continue
+		}
+		st := RuleState{Rule: p.rule, File: p.file}
 		switch {
 		case got:
 			st.Status = StLoads
@@ -206,16 +211,15 @@ func verifyDir(l loaded, a Agent, realRoot, dir string, pls []placement) []RuleS
 			}
 		case p.onDemand != "":
 			st.Status, st.Reason = StOnDemand, p.onDemand
-		case !due:
-			// made once per agent (placements): most rules of most
-			// directories land here (BenchmarkCheckMonorepo)
-			st.Status, st.Reason = StOther, p.elsewhere
 		default:
 			st.Status, st.Reason = StSkips, whyNot(l, a, path.Join(realRoot, p.file))
 		}
-		out = append(out, st)
+		states = append(states, st)
 	}
-	return out
+	if states == nil {
+		states = []RuleState{}
+	}
+	return states, elsewhere
 }
 
 // whyNot explains why the agent's pipeline did not send a rule of file abs.
