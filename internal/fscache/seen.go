@@ -27,6 +27,10 @@ type seenStats struct {
 	m   map[statKey]seenStat
 	// live counts the current build's entries, last the previous build's.
 	live, last int
+	// snap holds a Snapshot's stats instead of m (statKey -> seenStat):
+	// it is one build for good, and its many readers (every run of an
+	// emit --check) look paths up without a lock.
+	snap sync.Map
 }
 
 type seenStat struct {
@@ -96,8 +100,25 @@ func (c *Cache) seenLocked(k statKey) (seenStat, bool) {
 	return s, ok && s.gen == c.seen.gen
 }
 
+// snapSeen is a Snapshot's stat for k.
+func (c *Cache) snapSeen(k statKey) (seenStat, bool) {
+	v, ok := c.seen.snap.Load(k)
+	if !ok {
+		return seenStat{}, false
+	}
+	return v.(seenStat), true
+}
+
 // lstat is fsys.Lstat, served from and kept in the build's seen stats.
 func (c *Cache) lstat(name string) (fs.FileInfo, error) {
+	if c.snapshot {
+		if s, ok := c.snapSeen(statKey{name, false}); ok {
+			return s.fi, s.err
+		}
+		fi, err := c.fsys.Lstat(name)
+		c.keep(statKey{name, false}, seenStat{fi: fi, err: err})
+		return fi, err
+	}
 	c.seen.mu.Lock()
 	if c.seen.gen == 0 {
 		c.seen.mu.Unlock()
@@ -117,14 +138,23 @@ func (c *Cache) lstat(name string) (fs.FileInfo, error) {
 // lstat of a path that is no link serves as its stat, and a stat in a
 // build asks the lstat first).
 func (c *Cache) stat(name string) (fs.FileInfo, error) {
-	c.seen.mu.Lock()
-	if c.seen.gen == 0 {
+	var s, l seenStat
+	var ok, lok bool
+	if c.snapshot {
+		s, ok = c.snapSeen(statKey{name, true})
+		if !ok {
+			l, lok = c.snapSeen(statKey{name, false})
+		}
+	} else {
+		c.seen.mu.Lock()
+		if c.seen.gen == 0 {
+			c.seen.mu.Unlock()
+			return c.fsys.Stat(name)
+		}
+		s, ok = c.seenLocked(statKey{name, true})
+		l, lok = c.seenLocked(statKey{name, false})
 		c.seen.mu.Unlock()
-		return c.fsys.Stat(name)
 	}
-	s, ok := c.seenLocked(statKey{name, true})
-	l, lok := c.seenLocked(statKey{name, false})
-	c.seen.mu.Unlock()
 	if ok {
 		return s.fi, s.err
 	}
@@ -158,6 +188,10 @@ func asStatError(err error) (error, bool) {
 }
 
 func (c *Cache) keep(k statKey, s seenStat) {
+	if c.snapshot {
+		c.seen.snap.Store(k, s)
+		return
+	}
 	c.seen.mu.Lock()
 	defer c.seen.mu.Unlock()
 	c.keepLocked(k, s)
@@ -181,6 +215,12 @@ func (c *Cache) keepLocked(k statKey, s seenStat) {
 // the build has already seen the path (the first sight is the build's
 // moment).
 func (c *Cache) keepFirst(k statKey, s seenStat) {
+	if c.snapshot {
+		if _, seenL := c.snapSeen(statKey{k.name, false}); !seenL {
+			c.seen.snap.LoadOrStore(k, s)
+		}
+		return
+	}
 	c.seen.mu.Lock()
 	defer c.seen.mu.Unlock()
 	_, seen := c.seenLocked(k)

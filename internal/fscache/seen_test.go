@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -253,4 +254,71 @@ func TestPrefetchDir(t *testing.T) {
 	if n := calls(func() { entries, err = c.ReadDir(dir) }); n != 2 || err != nil || len(entries) != 1 {
 		t.Errorf("the next build: %d calls (a stat, and a listing: the last was racy), %v", n, err)
 	}
+}
+
+// TestSnapshotStatsConcurrently: a Snapshot's stats, looked up by many
+// goroutines at once without a lock, answer as the file system does (a
+// file, a directory, a link, a dangling link, a missing path), each path
+// reaching the file system once per operation.
+func TestSnapshotStatsConcurrently(t *testing.T) {
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "f"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(root, "d"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for link, to := range map[string]string{"l": "f", "dangling": "nowhere"} {
+		if err := os.Symlink(to, filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := &statCounter{FS: osfs.Root()}
+	c := Snapshot(base)
+	names := []string{"f", "d", "l", "dangling", "missing"}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 50 {
+				for _, n := range names {
+					p := filepath.Join(root, n)
+					_, werr := os.Stat(p)
+					if _, err := sources.Stat(c, p); (err == nil) != (werr == nil) {
+						t.Errorf("stat %s: %v, the OS says %v", n, err, werr)
+					}
+					_, werr = os.Lstat(p)
+					if _, err := sources.Lstat(c, p); (err == nil) != (werr == nil) {
+						t.Errorf("lstat %s: %v, the OS says %v", n, err, werr)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	// Two goroutines may both miss a path before either keeps it: at
+	// most one call per goroutine, not one per lookup.
+	if n := base.calls.Load(); n > int32(8*2*len(names)) {
+		t.Errorf("%d stats reached the file system for %d paths", n, len(names))
+	}
+}
+
+// statCounter counts the stats and lstats that reach the file system.
+type statCounter struct {
+	sources.FS
+	calls atomic.Int32
+}
+
+func (s *statCounter) Stat(name string) (fs.FileInfo, error) {
+	s.calls.Add(1)
+	return s.FS.Stat(name)
+}
+
+func (s *statCounter) Lstat(name string) (fs.FileInfo, error) {
+	s.calls.Add(1)
+	return s.FS.Lstat(name)
 }
