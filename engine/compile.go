@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"text/template"
 
 	"github.com/promptc/promptc/conditions"
@@ -32,6 +33,9 @@ type Plan struct {
 	execRequest []requestField
 	budget      *budgetPlan // nil without a budget or any cap
 	frame       *framePlan  // nil without a frame
+	// runs are finished runs' states, whose maps and slices the next run
+	// of the plan (or of a plan focused from it) reuses (newRun, release).
+	runs *sync.Pool
 }
 
 type fallbackPlan struct {
@@ -110,6 +114,7 @@ func Compile(ps *spec.Spec, reg *Registry) (*Plan, diag.List) {
 		spec:    ps,
 		params:  map[string]*paramPlan{},
 		sources: map[string]*sourcePlan{},
+		runs:    &sync.Pool{},
 	}, types: conditions.Types{}}
 	c.compileParams()
 	c.compileDefaultExprs()

@@ -78,6 +78,7 @@ func (p *Plan) run(ctx context.Context, in Input, cache *fscache.Cache, memo *so
 	if err != nil {
 		return nil, runFacts{}, err
 	}
+	defer p.runs.Put(r) // after the results below are made
 	if cache != nil && memo != nil {
 		r.fsys, r.cache, r.memo, r.wantFacts = cache, cache, memo, wantFacts
 		r.gens, r.deps = map[string]uint64{}, map[string]*fscache.Deps{}
@@ -177,7 +178,18 @@ func (p *Plan) newRun(in Input) (*run, error) {
 		return nil, err
 	}
 	n := len(p.sources)
-	r := &run{plan: p, in: in, vals: make(map[string]any, len(p.params)+n+1), outputs: make(map[string]*sources.Output, n), options: make(map[string]any, n)}
+	var r *run
+	if old, ok := p.runs.Get().(*run); ok {
+		// A finished run's state, cleared: nothing of it outlives its run
+		// (its Result holds copies).
+		clear(old.vals)
+		clear(old.outputs)
+		clear(old.options)
+		*old = run{plan: p, in: in, vals: old.vals, outputs: old.outputs, options: old.options, order: old.order[:0], busy: old.busy[:0], machine: old.machine}
+		r = old
+	} else {
+		r = &run{plan: p, in: in, vals: make(map[string]any, len(p.params)+n+1), outputs: make(map[string]*sources.Output, n), options: make(map[string]any, n)}
+	}
 	// The declared sections' facts, as value returns them: an expression
 	// evaluated over vals (env) reads them there.
 	r.vals[DeclaredName] = p.declared
