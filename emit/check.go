@@ -13,7 +13,6 @@ import (
 	"sync/atomic"
 
 	"github.com/promptc/promptc/internal/fscache"
-	"github.com/promptc/promptc/sources"
 	"github.com/promptc/promptc/sources/osfs"
 )
 
@@ -42,16 +41,30 @@ type DirReport struct {
 
 // dirReport is the report of one directory from what the agent loaded.
 func dirReport(l loaded, a Agent, realRoot, rel string, pls []placement) DirReport {
-	files := []string{}
+	files := make([]string, 0, len(l.files))
 	for _, f := range l.files {
-		p := f.Path
-		if r, err := filepath.Rel(realRoot, p); err == nil && sources.Within(p, realRoot) {
-			p = filepath.ToSlash(r)
+		p := path.Clean(f.Path)
+		if r, ok := below(p, realRoot); ok {
+			p = r
 		}
 		files = append(files, p)
 	}
 	states, elsewhere := verifyDir(l, a, realRoot, rel, pls)
 	return DirReport{Dir: rel, Files: files, Rules: states, Elsewhere: elsewhere}
+}
+
+// below is clean path p relative to root (clean too) when p is root or
+// below it: "." for root itself.
+func below(p, root string) (string, bool) {
+	switch {
+	case p == root:
+		return ".", true
+	case root == "/":
+		return p[1:], strings.HasPrefix(p, "/")
+	case len(p) > len(root) && p[len(root)] == '/' && strings.HasPrefix(p, root):
+		return p[len(root)+1:], true
+	}
+	return "", false
 }
 
 // AgentReport is one agent's part of the check.

@@ -35,6 +35,9 @@ type agentRun struct {
 	fsys   sources.FS
 	ctxID  string
 	params map[string]any
+	// inputs are params maps of finished builds, reused (a run does not
+	// keep its Input's map).
+	inputs sync.Pool
 }
 
 // compiled holds the built-in pipelines compiled so far (name ->
@@ -107,11 +110,15 @@ func (r *agentRun) input(params map[string]any) engine.Input {
 
 // build runs the pipeline with cwd = dir.
 func (r *agentRun) build(ctx context.Context, dir string) (loaded, error) {
-	params := make(map[string]any, len(r.params))
-	for k, v := range r.params {
-		params[k] = v
+	params, ok := r.inputs.Get().(map[string]any)
+	if !ok {
+		params = make(map[string]any, len(r.params))
+		for k, v := range r.params {
+			params[k] = v
+		}
 	}
 	params["cwd"] = dir
+	defer r.inputs.Put(params)
 	res, err := r.plan.Run(ctx, r.input(params))
 	if err != nil {
 		return loaded{}, fmt.Errorf("%s from %s: %w", r.agent.Name, dir, err)

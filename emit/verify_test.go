@@ -47,3 +47,23 @@ func TestVerifyDir(t *testing.T) {
 		}
 	}
 }
+
+// TestBelow: a path relative to the root, or not below it.
+func TestBelow(t *testing.T) {
+	tests := []struct {
+		p, root, want string
+		ok            bool
+	}{
+		{"/r", "/r", ".", true},
+		{"/r/a/b", "/r", "a/b", true},
+		{"/rx/a", "/r", "", false},
+		{"/other", "/r", "", false},
+		{"/a", "/", "a", true},
+		{"/", "/", ".", true},
+	}
+	for _, tc := range tests {
+		if got, ok := below(tc.p, tc.root); got != tc.want || ok != tc.ok {
+			t.Errorf("below(%q, %q) = %q, %v; want %q, %v", tc.p, tc.root, got, ok, tc.want, tc.ok)
+		}
+	}
+}
