@@ -67,55 +67,44 @@ func monorepo(tb testing.TB, root string) (Source, Options) {
 }
 
 // BenchmarkCheckMonorepo: emit --check over the monorepo, in process (a
-// fresh check each time: pipelines compiled, every file read). Compare
-// with ../shared/bench/floor over the same paths (EMIT_BENCH_FIXTURE=DIR
-// keeps the tree there for it); bench/emit_check.sh runs both in one
-// sitting.
+// fresh check each time: pipelines compiled once per process, every file
+// read). Compare with ../shared/bench/floor over the same paths
+// (EMIT_BENCH_FIXTURE=DIR keeps the tree there for it); bench/emit_check.sh
+// runs both in one sitting.
 //
-// Figures (bench/emit_check.sh, before and after alternating in one
-// sitting, 2 rounds each twice, 2 cores shared at load 5.6-9: wall times
-// are noise, CPU is the figure to compare): 2,359 distinct paths (1
-// listed, 200 read, 2,158 looked up); floor medians 3.4-8.5 ms (3.4-4.2
-// in the quieter rounds; 2.9-3.8 at load ~1).
-//   - before (2893730): 52.7-60.0 CPU-ms/op, 57-84 ms wall; 4,557-4,583
-//     syscalls on those paths (1.93 per path).
-//   - after: 48.8-52.0 CPU-ms/op, 66-80 ms wall; 2,656-2,703 syscalls
-//     (1.13 per path): the plan reads through the pipelines' snapshot
-//     (checkFS), each (agent, directory) build is one job on GOMAXPROCS
-//     workers, the snapshot is a sync.Map, and verifyDir's "elsewhere"
-//     reasons are made once per agent and its searches filtered
-//     (gramFilter).
+// Figures, 2026-12-05, 2 cores (AMD EPYC, shared; load 1.0-1.4), 3
+// rounds alternating the build before this round's work (ec02186) and
+// after it (the floor taken over each one's own paths, since the check
+// now touches fewer):
+//   - before: 20.6-22.2 ms wall, 34.6-37.0 CPU-ms, 11.4 MB and 95,000
+//     allocations per check; 2,353 distinct paths, floor 2.70 ms: 7.6-8.2x.
+//   - after: 9.6-12.1 ms wall (9.6-9.7 in the two quieter rounds),
+//     17.3-22.1 CPU-ms, 5.3 MB and 56,000 allocations; 1,529 distinct
+//     paths, floor 2.00 ms: 4.8-6.0x (4.8x quiet; in CPU, which uses
+//     both cores where the floor uses one, 8.7-11x, from 12.8-13.7x). The CLI
+//     (promptc emit --check, process start and compiles included): 31 ms
+//     a run, 51 before.
 //
-// That is still ~12-15x the floor in CPU (issue 31's target is 3x): 76%
-// of the CPU is the 330 engine runs (5 pipelines from 66 directories,
-// each a full Plan.Run: warm, ~55 us for codex, ~75 for opencode and
-// gemini-cli, ~215 for pi), which emit cannot make cheaper; emit's own
-// work (plan, lint, reports) is ~10%.
+// What changed: each agent's pipeline runs focused on its context source
+// (engine.Plan.Focus: pi's body, tools and skills are neither rendered
+// nor looked up, hence the fewer paths); the plan and the lint run beside
+// the builds; one fscache Snapshot (stats in a sync.Map, failed reads and
+// racy files answered once) instead of a second cache; runs look their
+// roots up only when they use them, reuse a finished run's maps, and set
+// options by index; the rules of nested files are listed once per
+// directory, not as a verdict each.
 //
-// 2026-12-04, the engine's per-run cost (2 cores, AMD EPYC, shared; 6
-// rounds alternating before and after in one sitting, load 1.3-5.5; the
-// same 2,359 paths, 2,651-2,684 syscalls either way; floor medians
-// 2.8-4.3 ms, 2.9-3.2 in most rounds):
-//   - before (abfcb90): 47.0-61.0 CPU-ms/op (median 50.6), 15.25 MB and
-//     128,000 allocations per check.
-//   - after: 39.4-51.3 CPU-ms/op (median 46.4: -8% by the medians,
-//     -14% by the median of the paired rounds' ratios, 0.81-1.05),
-//     11.37 MB (-25%) and 94,800 allocations (-26%) per check. An
-//     expression or template that reads its inputs by name evaluates
-//     over the run's own values (no map per evaluation), one expr VM per
-//     run, no provenance the check does not read (Input.NoProvenance),
-//     one Resolver for every run over the check's snapshot, and the hot
-//     kinds join paths without path.Join's second allocation.
-//
-// So still ~14-16x the floor in CPU (the medians), not 3x. Of what is
-// left (pprof, 200 checks): 22% is the snapshot's first look at each
-// path (the floor's own syscalls, ~9 ms/op here), ~21% allocation and
-// GC, ~10% rendering (text/template), ~46% the kinds' resolution, a
-// third of it that first look. The next candidates are a few percent
-// each: sources.Set's lookup of an option by name (eachField, ~3.5%),
-// two caches of each path (the fscache Snapshot over emit's snapshotFS,
-// ~6%), and the kinds' ancestor walks repeated for every directory (a
-// step memo over the snapshot).
+// Issue 31's target is 3x; what is left (pprof, GOMAXPROCS=1, 16 ms a
+// check): ~23% the first look at each path (the syscalls themselves: a Go
+// replay of the same paths takes 2.3-2.5 ms against C's 2.0), ~55% the
+// 265 pipeline runs (66 directories for codex, opencode, pi and
+// gemini-cli, 1 for claude-code: ~15-20 us each warm, kinds' ancestor
+// lookups, engine bookkeeping and text/template about a third each),
+// ~12% GC, the plan and lint ~10%. Tried and not kept: a Builder per
+// agent (slower: its facts repeat the snapshot's work), a per-directory
+// step memo in the kinds' walks (no gain: a memo lookup costs what the
+// few cached stats it saves do), and an RWMutex over the snapshot's stats
+// (slower than the mutex on 2 cores).
 func BenchmarkCheckMonorepo(b *testing.B) {
 	root := os.Getenv("EMIT_BENCH_FIXTURE")
 	if root == "" {
