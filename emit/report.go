@@ -42,7 +42,7 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 				fmt.Fprintf(&b, "      %s %s: %s\n", s.Status, s.Rule, s.Reason)
 			}
 			if len(d.Elsewhere) > 0 {
-				fmt.Fprintf(&b, "      elsewhere: %s (in nested files below, which %s reads from there)\n", strings.Join(d.Elsewhere, ", "), a.Agent)
+				fmt.Fprintf(&b, "      elsewhere: %s (in nested files below, which %s reads from there)\n", listSome(d.Elsewhere, elsewhereShown), a.Agent)
 			}
 		}
 	}
@@ -59,6 +59,18 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// elsewhereShown is how many rules of nested files the text report names
+// for a directory; --json lists them all.
+const elsewhereShown = 8
+
+// listSome joins the first n of s, and says how many more there are.
+func listSome(s []string, n int) string {
+	if len(s) <= n {
+		return strings.Join(s, ", ")
+	}
+	return fmt.Sprintf("%s and %d more (--json lists them)", strings.Join(s[:n], ", "), len(s)-n)
 }
 
 func orNone(s []string) string {

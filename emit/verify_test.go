@@ -67,3 +67,20 @@ func TestBelow(t *testing.T) {
 		}
 	}
 }
+
+// TestListSome: the text report names a few rules and counts the rest.
+func TestListSome(t *testing.T) {
+	tests := []struct {
+		s    []string
+		want string
+	}{
+		{[]string{"a"}, "a"},
+		{[]string{"a", "b"}, "a, b"},
+		{[]string{"a", "b", "c"}, "a, b and 1 more (--json lists them)"},
+	}
+	for _, tc := range tests {
+		if got := listSome(tc.s, 2); got != tc.want {
+			t.Errorf("listSome(%v, 2) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
