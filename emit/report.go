@@ -42,7 +42,7 @@ func (r *CheckReport) WriteText(w io.Writer) error {
 				fmt.Fprintf(&b, "      %s %s: %s\n", s.Status, s.Rule, s.Reason)
 			}
 			if len(d.Elsewhere) > 0 {
-				fmt.Fprintf(&b, "      elsewhere: %s (in nested files below, which %s reads from there)\n", listSome(d.Elsewhere, elsewhereShown), a.Agent)
+				fmt.Fprintf(&b, "      elsewhere (in nested files below, which %s reads from there): %s\n", a.Agent, listSome(d.Elsewhere, elsewhereShown))
 			}
 		}
 	}
