@@ -115,12 +115,7 @@ func BenchmarkCheckMonorepo(b *testing.B) {
 	root, _ = filepath.EvalSymlinks(root)
 	src, opts := monorepo(b, root)
 	home := filepath.Join(root, ".home")
-	h := Host{Getenv: func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return ""
-	}, Home: home, FS: osfs.Root()}
+	h := homeHost(home, osfs.Root())
 	cpu0 := cpuTime()
 	b.ResetTimer()
 	for b.Loop() {

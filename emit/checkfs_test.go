@@ -156,12 +156,7 @@ func TestCheckSameWithSharedSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	home := filepath.Join(root, ".home")
-	h := Host{Getenv: func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return ""
-	}, Home: home}
+	h := homeHost(home, nil)
 	var reports [2]string
 	for i, w := range []WriteFS{nil, plainWriteFS{OSWriteFS()}} {
 		opts.FS = w

@@ -30,32 +30,17 @@ func TestAgentRunsTheContextSections(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	h := Host{Getenv: func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return ""
-	}, Home: home, FS: fscache.Snapshot(osfs.Root())}
+	h := homeHost(home, fscache.Snapshot(osfs.Root()))
 	ctx := context.Background()
 	left := map[string]int{}
-	for _, a := range agents {
-		if a.Pipeline == "" {
-			continue
-		}
-		run, err := newAgentRun(ctx, a, h, root)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, run := range verifiedRuns(t, h, root) {
+		a := run.agent
 		whole, err := compiledPlan(ctx, a.Pipeline)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, dir := range []string{root, filepath.Join(root, "a")} {
-			params := map[string]any{}
-			for k, v := range run.params {
-				params[k] = v
-			}
-			params["cwd"] = dir
+			params := run.paramsIn(dir)
 			got, err := run.plan.Run(ctx, run.input(params))
 			if err != nil {
 				t.Fatal(err)

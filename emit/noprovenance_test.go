@@ -43,28 +43,13 @@ func TestNoProvenanceSameText(t *testing.T) {
 	if err := os.Symlink(filepath.Join(outside, "AGENTS.md"), filepath.Join(root, "a/b/AGENTS.md")); err != nil {
 		t.Fatal(err)
 	}
-	h := Host{Getenv: func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return ""
-	}, Home: home, FS: fscache.Snapshot(osfs.Root())}
+	h := homeHost(home, fscache.Snapshot(osfs.Root()))
 	ctx := context.Background()
 	var provenance, outsideWarnings int
-	for _, a := range agents {
-		if a.Pipeline == "" {
-			continue
-		}
-		run, err := newAgentRun(ctx, a, h, root)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, run := range verifiedRuns(t, h, root) {
+		a := run.agent
 		for _, dir := range []string{root, filepath.Join(root, "a"), filepath.Join(root, "a/b")} {
-			params := map[string]any{}
-			for k, v := range run.params {
-				params[k] = v
-			}
-			params["cwd"] = dir
+			params := run.paramsIn(dir)
 			lean, lerr := run.plan.Run(ctx, run.input(params))
 			in := run.input(params)
 			in.NoProvenance = false

@@ -82,12 +82,7 @@ func sampleMonorepo(t *testing.T, dir string) (project, user Source) {
 func expectations(t *testing.T, dir string, project, user Source, wantFail bool) map[string]map[string]map[string]bool {
 	t.Helper()
 	tree, home := filepath.Join(dir, "tree"), filepath.Join(dir, "home")
-	h := Host{Getenv: func(k string) string {
-		if k == "HOME" {
-			return home
-		}
-		return ""
-	}, Home: home, FS: osfs.Root()}
+	h := homeHost(home, osfs.Root())
 	texts := map[string]string{}
 	for _, r := range append(append([]Rule(nil), project.Rules...), user.Rules...) {
 		texts[r.ID] = strings.TrimSpace(r.Text)
