@@ -48,8 +48,9 @@ type Input struct {
 	Exec Executor
 	// NoProvenance leaves out of the Result what only explains the
 	// prompt: each section's Origins (empty), Labels and FalseTerms
-	// (none), the pipeline's Layers and Overrides (empty), and the warnings about origins reached through a link that
-	// leaves the roots (file/outside-roots). The text, every section's
+	// (none), the pipeline's Layers and Overrides (empty), and the
+	// warnings about origins reached through a link that leaves the
+	// roots (file/outside-roots). The text, every section's
 	// text and state, every source's value, options and exclusions, the
 	// other diagnostics and every error are as without it. For hosts that
 	// read only those, many runs at a time (emit --check).
