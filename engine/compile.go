@@ -33,6 +33,9 @@ type Plan struct {
 	execRequest []requestField
 	budget      *budgetPlan // nil without a budget or any cap
 	frame       *framePlan  // nil without a frame
+	// usesRoots: a source reads within the roots (it is confined, or its
+	// files import others), so every run looks them up.
+	usesRoots bool
 	// runs are finished runs' states, whose maps and slices the next run
 	// of the plan (or of a plan focused from it) reuses (newRun, release).
 	runs *sync.Pool
@@ -133,6 +136,9 @@ func Compile(ps *spec.Spec, reg *Registry) (*Plan, diag.List) {
 	c.compileBudget()
 	c.checkExplain()
 	c.checkExpand()
+	for _, sp := range c.plan.sources {
+		c.plan.usesRoots = c.plan.usesRoots || sp.confine || sp.imports
+	}
 	if c.diags.HasErrors() {
 		return nil, c.diags
 	}

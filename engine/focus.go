@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Focus returns a plan whose runs render only the sections of p that read
 // source id (by their condition or template), for a host that looks at one
 // source's part of the prompt from many runs (emit --check reads what an
@@ -24,19 +26,9 @@ func (p *Plan) Focus(id string) (*Plan, bool) {
 	f := *p
 	f.sections = nil
 	for _, sp := range p.sections {
-		if readsName(sp.uses, id) {
+		if slices.Contains(sp.uses, id) {
 			f.sections = append(f.sections, sp)
 		}
 	}
 	return &f, true
-}
-
-// readsName reports whether the sorted names of uses hold name.
-func readsName(uses []string, name string) bool {
-	for _, u := range uses {
-		if u == name {
-			return true
-		}
-	}
-	return false
 }

@@ -88,7 +88,7 @@ func (r *run) rootSet(ctx context.Context) (*rootSet, error) {
 	// or importing source, a Builder's (its memo compares them), or one
 	// that keeps provenance (its warnings of links out). Any other run
 	// evaluates their expressions alone, for the same errors.
-	walk := r.memo != nil || !r.in.NoProvenance || r.plan.usesRoots()
+	walk := r.memo != nil || !r.in.NoProvenance || r.plan.usesRoots
 	rs := &rootSet{fsys: fsys, res: sources.NewResolver(fsys)}
 	eval := func(e *conditions.Expr, ptr string) (string, error) {
 		vals, err := r.env(ctx, e)
@@ -129,17 +129,6 @@ func (r *run) rootSet(ctx context.Context) (*rootSet, error) {
 	}
 	r.roots, r.rootsDone = rs, true
 	return rs, nil
-}
-
-// usesRoots reports whether a source of p reads within the roots: a
-// confined one, or one whose files import others.
-func (p *Plan) usesRoots() bool {
-	for _, sp := range p.sources {
-		if sp.confine || sp.imports {
-			return true
-		}
-	}
-	return false
 }
 
 func (rs *rootSet) real(p string) string {
