@@ -102,7 +102,7 @@ func SetIndexed(opts any, index []int, value any) error {
 		field.Set(rv)
 		return nil
 	}
-	if strs, ok := stringList(value); ok && field.Type() == typeOfStrings {
+	if strs, ok := StringList(value); ok && field.Type() == typeOfStrings {
 		field.Set(reflect.ValueOf(strs)) // what the decoder makes of it, without one
 		return nil
 	}
@@ -124,9 +124,9 @@ func SetIndexed(opts any, index []int, value any) error {
 
 var typeOfStrings = reflect.TypeFor[[]string]()
 
-// stringList is value as a []string when it is a []any of strings only
-// (a list from YAML or an expression).
-func stringList(value any) ([]string, bool) {
+// StringList is value as a []string when it is a []any of strings only
+// (a list from YAML, TOML, JSON or an expression).
+func StringList(value any) ([]string, bool) {
 	list, ok := value.([]any)
 	if !ok {
 		return nil, false

@@ -79,7 +79,7 @@ func readConfig(fsys sources.FS, p string, diags *diag.List) settings {
 		if !ok {
 			continue
 		}
-		list, isList := stringList(v)
+		list, isList := sources.StringList(v)
 		if !isList {
 			line, col := at(key)
 			warn(line, col, "%s: %s is not an array of strings", key, tomlValue(v))
@@ -99,23 +99,6 @@ func readConfig(fsys sources.FS, p string, diags *diag.List) settings {
 	}
 	slices.Sort(s.trusted)
 	return s
-}
-
-// stringList is v as a list of strings, if it is one.
-func stringList(v any) ([]string, bool) {
-	items, ok := v.([]any)
-	if !ok {
-		return nil, false
-	}
-	out := make([]string, 0, len(items))
-	for _, it := range items {
-		str, ok := it.(string)
-		if !ok {
-			return nil, false
-		}
-		out = append(out, str)
-	}
-	return out, true
 }
 
 // tomlValue writes a decoded value for a warning: strings quoted.
