@@ -36,9 +36,10 @@ type Cache struct {
 	res *sources.Resolver
 	// seen are the current build's stats (seen.go).
 	seen seenStats
-	// failed are the current build's first reads that failed (failed.go).
-	failed map[failKey]readFailure
-	reads  int // files and directories actually read, for tests
+	// failed are the first reads that failed in build failedGen (failed.go).
+	failed    map[failKey]readFailure
+	failedGen uint64
+	reads     int // files and directories actually read, for tests
 	// seed hashes the texts of the text memo.
 	seed maphash.Seed
 }

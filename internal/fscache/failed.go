@@ -18,7 +18,6 @@ type failKey struct {
 type readFailure struct {
 	fi  fs.FileInfo
 	err error
-	gen uint64
 }
 
 // failure returns the current build's failure of the read k.
@@ -26,8 +25,9 @@ func (c *Cache) failure(k failKey) (readFailure, bool) {
 	gen := c.build()
 	c.mu.Lock()
 	f, ok := c.failed[k]
+	ok = ok && gen != 0 && c.failedGen == gen
 	c.mu.Unlock()
-	return f, ok && gen != 0 && f.gen == gen
+	return f, ok
 }
 
 // fail keeps the failure of the read k for the rest of the build.
@@ -38,8 +38,8 @@ func (c *Cache) fail(k failKey, fi fs.FileInfo, err error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.failed == nil || len(c.failed) > 4096 {
-		c.failed = map[failKey]readFailure{} // old builds' failures go
+	if c.failed == nil || c.failedGen != gen {
+		c.failed, c.failedGen = map[failKey]readFailure{}, gen // the last build's go
 	}
-	c.failed[k] = readFailure{fi: fi, err: err, gen: gen}
+	c.failed[k] = readFailure{fi: fi, err: err}
 }
