@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,17 +16,7 @@ func TestPolicyRefusalExitStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write := func(name, text string) string {
-		t.Helper()
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeUnder(t, root, name, text) }
 	pipe := write("team.yaml", "promptc: 1\nname: team\nsections:\n  intro:\n    template: You are a coding agent.\ntransforms:\n  - id: short\n    when: run.Input == \"cut\"\n    replace: Be brief.\n")
 	write("user.yaml", "sections:\n  security:\n    after: [intro]\n    template: Never print secrets.\n    required: true\n    final: true\n")
 	proj := filepath.Dir(write("p/README", ""))

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,16 +24,7 @@ func TestSurfacesAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	write := func(name, text string) {
-		t.Helper()
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(name, text string) { writeUnder(t, root, name, text) }
 	write("etc/promptc/config.yaml", `for:
   pi:
     sections: {company: {after: [cwd], template: "Company rules for pi."}}
