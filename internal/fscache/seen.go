@@ -109,28 +109,32 @@ func (c *Cache) snapSeen(k statKey) (seenStat, bool) {
 	return v.(seenStat), true
 }
 
-// lstat is fsys.Lstat, served from and kept in the build's seen stats.
-func (c *Cache) lstat(name string) (fs.FileInfo, error) {
+// seenNow returns the build's stat for k; inBuild is false outside a
+// build (nothing is seen or kept then).
+func (c *Cache) seenNow(k statKey) (s seenStat, ok, inBuild bool) {
 	if c.snapshot {
-		if s, ok := c.snapSeen(statKey{name, false}); ok {
-			return s.fi, s.err
-		}
-		fi, err := c.fsys.Lstat(name)
-		c.keep(statKey{name, false}, seenStat{fi: fi, err: err})
-		return fi, err
+		s, ok = c.snapSeen(k)
+		return s, ok, true
 	}
 	c.seen.mu.Lock()
+	defer c.seen.mu.Unlock()
 	if c.seen.gen == 0 {
-		c.seen.mu.Unlock()
-		return c.fsys.Lstat(name)
+		return seenStat{}, false, false
 	}
-	s, ok := c.seenLocked(statKey{name, false})
-	c.seen.mu.Unlock()
+	s, ok = c.seenLocked(k)
+	return s, ok, true
+}
+
+// lstat is fsys.Lstat, served from and kept in the build's seen stats.
+func (c *Cache) lstat(name string) (fs.FileInfo, error) {
+	s, ok, inBuild := c.seenNow(statKey{name, false})
 	if ok {
 		return s.fi, s.err
 	}
 	fi, err := c.fsys.Lstat(name)
-	c.keep(statKey{name, false}, seenStat{fi: fi, err: err})
+	if inBuild {
+		c.keep(statKey{name, false}, seenStat{fi: fi, err: err})
+	}
 	return fi, err
 }
 
