@@ -3,6 +3,7 @@ package agentrun_test
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"fmt"
 	"github.com/promptc/promptc/agentcapture"
 	"github.com/promptc/promptc/internal/testkit/suite"
 )

@@ -2,8 +2,9 @@ package engine
 
 import (
 	"fmt"
-	"github.com/promptc/promptc/engine/spec"
 	"reflect"
+
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // Host facts a binding may name (BindSpec.Host).

@@ -4,8 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/promptc/promptc/engine/spec"
 	"path/filepath"
+
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // execTransform runs an exec transform's program with the run's request

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"context"
-	"github.com/promptc/promptc/engine/spec"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // FuzzLoad feeds arbitrary pipeline files through load, schema validation

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"context"
-	"github.com/promptc/promptc/engine/spec"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // Labels are carried from the pipeline to the Result and the graph

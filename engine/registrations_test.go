@@ -2,9 +2,10 @@ package engine
 
 import (
 	"context"
-	"github.com/promptc/promptc/engine/spec"
 	"strings"
 	"testing"
+
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // regPipeline renders what the layers registered.

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"github.com/promptc/promptc/engine/spec"
 	"strings"
+
+	"github.com/promptc/promptc/engine/spec"
 )
 
 // join assembles the active sections' texts into res.Text with the

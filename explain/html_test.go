@@ -3,7 +3,6 @@ package explain_test
 import (
 	"bytes"
 	"context"
-	"github.com/promptc/promptc/internal/testkit/suite"
 	"html"
 	"os"
 	"os/exec"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // chromium returns the headless browser, or skips the test.

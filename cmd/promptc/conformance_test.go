@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/promptc/promptc/internal/testkit/suite"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // conformanceSuite is the shared conformance harness's suite: announced

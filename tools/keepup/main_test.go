@@ -2,12 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/promptc/promptc/internal/testkit/suite"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // keepupSuite is the run of keepup against the real pi 1.6.0: announced

@@ -11,12 +11,13 @@ package oracletest
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/promptc/promptc/internal/testkit/suite"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // SharedDir returns the shared folder that sits beside the module root (the

@@ -4,10 +4,11 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"github.com/promptc/promptc/internal/testkit/suite"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/promptc/promptc/internal/testkit/suite"
 )
 
 // ReadJSON decodes file into v. It reports false when the file cannot be
