@@ -115,6 +115,7 @@ func (p *Plan) Resolve(ctx context.Context, in Input, ids ...string) (map[string
 	if err != nil {
 		return nil, err
 	}
+	defer p.runs.Put(r) // out holds copies
 	out := map[string]sources.Output{}
 	for _, id := range ids {
 		if _, ok := p.sources[id]; !ok {
